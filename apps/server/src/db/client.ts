@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { acquireDataDirLock } from './lock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: Driver;
+  /** Round trip to the database in milliseconds; throws when it is unreachable. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Arbitrary constant: serialises migrations when several instances start against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_240_511;
+
+export class UnsupportedDatabaseError extends Error {
+  override name = 'UnsupportedDatabaseError';
+}
+
+async function ping(db: Database): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const releaseLock = acquireDataDirLock(dataDir);
+  try {
+    const dir = path.join(dataDir, 'db');
+    fs.mkdirSync(dir, { recursive: true });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      driver: 'pglite',
+      ping: () => ping(db),
+      async close() {
+        try {
+          // close() flushes PGlite's in-memory state to the data directory.
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * Trigram search on Arabic text needs a UTF-8 character classification: with ctype C every
+ * Arabic letter counts as a non-word character and pg_trgm extracts nothing.
+ */
+async function ensureUtf8Ctype(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ ctype: string; encoding: string }>(
+    `select datctype as ctype, pg_encoding_to_char(encoding) as encoding
+       from pg_database where datname = current_database()`,
+  );
+  const row = rows[0];
+  if (!row) return;
+  if (row.encoding !== 'UTF8' || row.ctype === 'C' || row.ctype === 'POSIX') {
+    throw new UnsupportedDatabaseError(
+      `The database uses encoding ${row.encoding} with LC_CTYPE ${row.ctype}. Maktaba needs UTF8 with a UTF-8 ` +
+        `character type (for example C.UTF-8): with "C", Arabic search silently finds nothing. ` +
+        `Create the database with: CREATE DATABASE maktaba ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0;`,
+    );
+  }
+}
+
+export async function openPostgres(url: string, poolMax: number, logger: Logger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: 'maktaba' });
+  // Without a listener an idle client's error (a database restart) would crash the process.
+  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
+  try {
+    await ensureUtf8Ctype(pool);
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+    return {
+      db,
+      driver: 'postgres',
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+export function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string; databasePoolMax: number },
+  logger: Logger,
+): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolMax, logger)
+    : openPglite(options.dataDir);
+}

@@ -1,0 +1,82 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { LIMITS } from '@maktaba/shared/constants';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { mountDocs } from '../modules/docs/docs.routes.js';
+import { healthRoutes } from '../modules/health/health.routes.js';
+import { systemRoutes } from '../modules/system/system.routes.js';
+import type { AppDeps, AppEnv } from './context.js';
+import { AppError, errorBody, onError } from './errors.js';
+import { requestLog } from './request-log.js';
+import { securityHeaders } from './security-headers.js';
+import { mountSpa } from './spa.js';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole HTTP application. Pure: no listening, no signals; `server.ts` does that. */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw result.error;
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    requestId({
+      // Accept a caller's id only when it is short and plain, so logs cannot be forged or flooded.
+      generator: () => crypto.randomUUID(),
+      limitLength: 64,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('X-Request-Id');
+    if (incoming && !REQUEST_ID_PATTERN.test(incoming)) c.set('requestId', crypto.randomUUID());
+    await next();
+    c.header('X-Request-Id', c.get('requestId'));
+  });
+  app.use('*', requestLog());
+  app.use('*', async (c, next) => {
+    if (deps.isShuttingDown()) {
+      c.header('Connection', 'close');
+      c.header('Retry-After', '5');
+      return c.json(errorBody(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down.')), 503);
+    }
+    await next();
+  });
+  app.use('*', securityHeaders(deps.config));
+  app.use('*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: LIMITS.jsonBodyBytes,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${LIMITS.jsonBodyBytes} bytes.`);
+      },
+    }),
+  );
+
+  const api = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw result.error;
+    },
+  });
+  api.route('/', healthRoutes);
+  api.route('/', systemRoutes);
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', 'No such API route.');
+  });
+  mountDocs(app, deps.version);
+  app.route('/api', api);
+
+  mountSpa(app, deps.config.webDistDir);
+
+  app.notFound((c) => c.json(errorBody(new AppError('NOT_FOUND')), 404));
+  app.onError(onError);
+  return app;
+}

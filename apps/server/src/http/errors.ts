@@ -1,0 +1,70 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@maktaba/shared/errors';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import type { AppEnv } from './context.js';
+
+/** Default English messages; the client shows its own translation of the code. */
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'The request was not valid.',
+  VALIDATION_FAILED: 'Some of the information is not valid.',
+  UNAUTHENTICATED: 'User not authenticated',
+  FORBIDDEN: 'You do not have permission to do this.',
+  NOT_FOUND: 'Not found.',
+  CONFLICT: 'This conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'Request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  RATE_LIMITED: 'Too many attempts - please try again later',
+  INTERNAL: 'An unexpected error occurred',
+  SERVICE_UNAVAILABLE: 'Service unavailable.',
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, options?: { details?: unknown; cause?: unknown }) {
+    super(message ?? DEFAULT_MESSAGES[code], { cause: options?.cause });
+    this.code = code;
+    this.details = options?.details;
+  }
+
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code] as ContentfulStatusCode;
+  }
+}
+
+const STATUS_CODES = new Map<number, ErrorCode>(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+export function errorBody(error: AppError): ErrorBody {
+  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  if (error.details !== undefined) body.error.details = error.details;
+  return body;
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) {
+    return new AppError('VALIDATION_FAILED', undefined, {
+      details: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
+  }
+  if (error instanceof HTTPException) {
+    const code = STATUS_CODES.get(error.status) ?? (error.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+    return new AppError(code, error.status >= 500 ? undefined : error.message || undefined);
+  }
+  return new AppError('INTERNAL', undefined, { cause: error });
+}
+
+/** The one error handler: codes → status + `{ error: { code, message } }`; never a stack trace. */
+export function onError(error: Error, c: Context<AppEnv>) {
+  const appError = toAppError(error);
+  const log = c.get('log');
+  if (appError.status >= 500) log?.error({ err: error }, 'request failed');
+  else log?.debug({ code: appError.code, message: appError.message }, 'request refused');
+  return c.json(errorBody(appError), appError.status);
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Paths the SPA never owns: they answer 404 JSON (or their own handler), never index.html. */
+const SERVER_PREFIXES = ['/api/', '/storage/', '/dev/'];
+
+/**
+ * Serves the built web app: Vite's content-hashed files under /assets for a year,
+ * everything else revalidated, and index.html for every client route.
+ */
+export function mountSpa(app: Hono<AppEnv>, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  let indexHtml: string | undefined;
+  const readIndex = () => {
+    indexHtml ??= fs.readFileSync(indexFile, 'utf8');
+    return indexHtml;
+  };
+
+  app.use(
+    '*',
+    serveStatic({
+      root: webDistDir,
+      onFound: (filePath, c) => {
+        const isHashed = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
+        c.header('Cache-Control', isHashed ? IMMUTABLE : REVALIDATE);
+      },
+    }),
+  );
+
+  app.get('*', (c, next) => {
+    const requestPath = c.req.path;
+    if (SERVER_PREFIXES.some((prefix) => requestPath.startsWith(prefix) || requestPath === prefix.slice(0, -1))) {
+      return next();
+    }
+    // A missing file (a stale chunk after a deploy) must fail as a 404, not turn into HTML.
+    if (path.extname(requestPath) !== '' || !hasBuild) return next();
+    c.header('Cache-Control', REVALIDATE);
+    return c.html(readIndex());
+  });
+}

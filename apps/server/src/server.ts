@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Logger } from 'pino';
+import type { Config } from './config/env.js';
+import { ensureSecrets, type Secrets } from './config/secrets.js';
+import { openDatabase } from './db/client.js';
+import { createApp } from './http/app.js';
+import type { AppDeps } from './http/context.js';
+import { insertSystemEvent } from './modules/system/system.repository.js';
+import { readVersion } from './version.js';
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  secrets: Secrets;
+  /** Graceful stop: refuse new work, finish in-flight requests, close the database. Idempotent. */
+  close(): Promise<void>;
+};
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const startedAt = Date.now();
+  const version = readVersion();
+  const secrets = ensureSecrets(config.dataDir);
+  const database = await openDatabase(config, logger);
+  let shuttingDown = false;
+  const deps: AppDeps = { config, logger, database, version, startedAt, isShuttingDown: () => shuttingDown };
+  await insertSystemEvent(database.db, 'server.start', { version, driver: database.driver, pid: process.pid });
+
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
+  logger.info({ port, driver: database.driver, version }, 'server listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      shuttingDown = true;
+      logger.info('shutting down: finishing in-flight requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections that sit idle would hold close() open; in-flight ones finish.
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const force = setTimeout(() => {
+        logger.warn('shutdown timeout: closing remaining connections');
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      force.unref();
+      await closed;
+      clearTimeout(force);
+      try {
+        await insertSystemEvent(database.db, 'server.stop', { pid: process.pid });
+      } catch (error) {
+        logger.warn({ err: error }, 'could not record the stop event');
+      }
+      await database.close();
+      logger.info('database closed; stopped');
+    })();
+    return closing;
+  };
+
+  return { url, port, deps, secrets, close };
+}

@@ -1,0 +1,125 @@
+/**
+ * Timings and limits from the specification (accounts-and-auth §9, reader-area §9).
+ * Durations are in milliseconds unless the name says otherwise.
+ */
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+/** Theme cycle order is part of the spec: light → solarized-light → dark → light. */
+export const THEMES = ['light', 'solarized-light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const STYLES = ['minimal', 'vibrant', 'focused', 'warm'] as const;
+export type Style = (typeof STYLES)[number];
+export const DEFAULT_STYLE: Style = 'vibrant';
+export const DEFAULT_SEED_COLOR = 'purple';
+
+/** Versioned storage keys: bump the suffix when the stored shape changes. */
+export const STORAGE_KEYS = {
+  theme: 'maktaba.theme.v1',
+  style: 'maktaba.style.v1',
+  language: 'maktaba.language.v1',
+  registerDraft: 'maktaba.register-draft.v1',
+  oauthState: 'maktaba.oauth-state.v1',
+} as const;
+
+export const TIMINGS = {
+  sessionCheckTimeout: 3_000,
+  sessionValidMargin: 30_000,
+  profileCache: 5 * 60_000,
+  profileCompleteCache: 5 * 60_000,
+  oauthState: 10 * 60_000,
+  oauthProfileCache: 5_000,
+  splashMin: 800,
+  splashInitializingText: 800,
+  transition: 300,
+  errorRecoveryDelay: 800,
+  oauthSafety: 2_000,
+  globalFailsafe: 5_000,
+  postAuthNavigation: 100,
+  clearFlagsAfterSignIn: 500,
+  fade: 150,
+  formSubmitDelay: 500,
+  retryDelay: 1_000,
+  debounce: 300,
+  requestTimeout: 30_000,
+  ripple: 500,
+  geometricAnimation: 600,
+  signInToastMin: 150,
+  killSwitch: 10_000,
+  recoveryLinkAfter: 5_000,
+  recoveryReloadCountdown: 3_000,
+  slowLoadingHint: 5_000,
+  logoutDelay: 300,
+  registerDraftMaxAge: 60 * 60_000,
+  passwordResetRedirect: 2_000,
+  quoteCarouselInterval: 12_000,
+  quoteCarouselManualPause: 30_000,
+  topicRotation: 8_000,
+  scrollPrefetchDelay: 2_000,
+  sessionMonitorInterval: 60_000,
+  sessionMaxAge: 24 * 60 * 60_000,
+  oauthCallbackTimeout: 30_000,
+  oauthMinSplash: 1_500,
+  oauthErrorRedirect: 3_000,
+  signOutRedirect: 1_500,
+  tamperRedirect: 1_000,
+  notificationsStale: 30_000,
+  bookListPolling: 30_000,
+  feedbackCloseAfterSuccess: 1_500,
+  errorQueueFlush: 1_000,
+  webVitalsBatchDelay: 5_000,
+} as const;
+
+export const LIMITS = {
+  adminPageSize: 15,
+  adminCacheTtl: 120_000,
+  adminCacheEntries: 25,
+  defaultBorrowingLimit: 3,
+  activityLogLimit: 10,
+  requestMetricHistory: 100,
+  transitionHistory: 50,
+  sanitizeAddressMax: 200,
+  sanitizePostalCodeMax: 20,
+  registrationAttempts: 3,
+  profileSetupAttempts: 5,
+  notificationsLimit: 50,
+  notificationBadgeMax: 9,
+  bookmarksPageSize: 20,
+  recentShelf: 20,
+  popularShelf: 12,
+  defaultShelfBatch: 20,
+  autocompleteDefault: 8,
+  errorQueueMax: 5,
+  webVitalsBatchSize: 10,
+  sessionWidthTolerancePx: 100,
+  passwordMaxLength: 128,
+  jsonBodyBytes: 100 * 1024,
+} as const;
+
+/** Local storage: the quota is estimated at 5 MB; above 80 % we warn and clean up. */
+export const STORAGE_QUOTA = {
+  estimatedBytes: 5 * 1024 * 1024,
+  warnRatio: 0.8,
+  learningSessionsKeep: 10,
+  learningSessionsKeepEmergency: 5,
+} as const;
+
+/** Connection quality (accounts-and-auth §9): slow when the round trip exceeds 300 ms or the effective type is slow-2g, 2g or 3g. */
+export const SLOW_CONNECTION = {
+  rttMs: 300,
+  effectiveTypes: ['slow-2g', '2g', '3g'],
+} as const;
+
+export const BREAKPOINTS = {
+  mobileBelow: 768,
+  tabletBelow: 1024,
+  sidebarFixedFrom: 1024,
+} as const;
+
+export const COUNTRIES = ['United States', 'Canada'] as const;
+
+/** Last-updated date of the privacy policy (accounts-and-auth §2). */
+export const PRIVACY_LAST_UPDATED = '2025-01-20';
