@@ -1,0 +1,48 @@
+import { AlertTriangle, Home, Lock, Search, ShieldAlert, WifiOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+
+export type ErrorVariant = 'boundary' | 'network' | 'auth' | 'permission' | 'default';
+
+const ICONS = {
+  boundary: AlertTriangle,
+  network: WifiOff,
+  auth: Lock,
+  permission: ShieldAlert,
+  default: AlertTriangle,
+};
+
+/** The generic error page (accounts-and-auth §2): five variants, Go Home and Search Library. */
+export function ErrorPage({ variant = 'default', detail }: { variant?: ErrorVariant; detail?: string }) {
+  const { t } = useTranslation();
+  const Icon = ICONS[variant];
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+      data-error-variant={variant}
+    >
+      <Icon aria-hidden className="size-12 text-danger" />
+      <h1 className="font-display text-2xl font-bold">{t(`errors.${variant}.title`)}</h1>
+      <p className="text-muted">{t(`errors.${variant}.description`)}</p>
+      {detail ? (
+        <details className="w-full text-start text-sm text-muted">
+          <summary className="cursor-pointer">{t('errors.details')}</summary>
+          <pre className="mt-2 overflow-auto whitespace-pre-wrap rounded-app bg-surface-2 p-3" dir="ltr">
+            {detail}
+          </pre>
+        </details>
+      ) : null}
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass('primary')}>
+          <Home aria-hidden className="size-4" />
+          {t('errors.goHome')}
+        </Link>
+        <Link to="/search" className={buttonClass('secondary')}>
+          <Search aria-hidden className="size-4" />
+          {t('errors.searchLibrary')}
+        </Link>
+      </div>
+    </section>
+  );
+}

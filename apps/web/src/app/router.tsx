@@ -1,0 +1,111 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppErrorPage } from './errors/app-error-page';
+import { RouteError } from './errors/route-error';
+import { Guard } from './guard';
+import type { RouteHandle } from './route-handle';
+import { BookRedirect } from './routes/book-redirect';
+import { UnknownRoute } from './routes/unknown-route';
+import { AppLayout } from './shell/app-layout';
+import { PageLoading } from './shell/page-loading';
+import { RootLayout } from './shell/root-layout';
+
+const planned = () =>
+  import('../features/placeholder/components/planned-page').then((m) => ({ Component: m.PlannedPage }));
+
+/** A page whose feature is built separately: lazy-loaded, titled, guarded by the route table. */
+function page(path: string, titleKey: string): RouteObject {
+  return { path, lazy: planned, handle: { titleKey } satisfies RouteHandle };
+}
+
+const ADMIN_PAGES: [string, string][] = [
+  ['tools', 'pages.admin.tools'],
+  ['analytics', 'pages.admin.analytics'],
+  ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
+  ['book-editor', 'pages.admin.bookEditor'],
+  ['source-validation', 'pages.admin.sourceValidation'],
+  ['books-import', 'pages.admin.booksImport'],
+  ['book-catalog', 'pages.admin.bookCatalog'],
+  ['profiles-editor', 'pages.admin.profilesEditor'],
+  ['registration-monitoring', 'pages.admin.registrationMonitoring'],
+  ['registration-testing', 'pages.admin.registrationTesting'],
+  ['security-monitoring', 'pages.admin.securityMonitoring'],
+];
+
+/** Both route tables of the specification (accounts-and-auth §2, reader-area §2.1). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <AppErrorPage />,
+    HydrateFallback: () => <PageLoading fullScreen />,
+    children: [
+      // Public, full-screen pages.
+      ...['signin', 'signup', 'register', 'login'].map((path) => page(path, 'pages.signIn')),
+      page('auth/callback', 'pages.authCallback'),
+      page('auth/update-password', 'pages.updatePassword'),
+      {
+        path: 'privacy',
+        lazy: () => import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+        handle: { titleKey: 'privacy.title' } satisfies RouteHandle,
+      },
+      // Pages inside the shell (sidebar, header, footer).
+      {
+        element: <AppLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              page('', 'pages.home'),
+              {
+                path: 'unauthorized',
+                lazy: () => import('./routes/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),
+                handle: { titleKey: 'pages.unauthorized' } satisfies RouteHandle,
+              },
+              {
+                element: <Guard level="authenticated" />,
+                children: [
+                  page('search', 'pages.search'),
+                  page('book/:bookId', 'pages.book'),
+                  page('author/:authorId', 'pages.author'),
+                  page('scholar/:scholarId', 'pages.scholar'),
+                  { path: 'classic/book/:bookId', element: <BookRedirect /> },
+                  { path: 'primal/book/:bookId', element: <BookRedirect /> },
+                  page('ask_test', 'pages.ask'),
+                  page('ask', 'pages.ask'),
+                  page('myimam', 'pages.myImam'),
+                  page('settings', 'pages.settings'),
+                  page('articles', 'pages.articles'),
+                  page('quotes', 'pages.quotes'),
+                  page('guides', 'pages.guides'),
+                  page('circles', 'pages.circles'),
+                  page('category-guide', 'pages.categoryGuide'),
+                  page('books/:type', 'pages.books'),
+                ],
+              },
+              {
+                // Two readings of /users (reader-area §2.1): open to librarians and admins; the server decides the rest.
+                element: <Guard level="librarianOrAdmin" />,
+                children: [
+                  page('users', 'pages.users'),
+                  page('library', 'pages.library'),
+                  page('library/users', 'pages.libraryUsers'),
+                  page('library/*', 'pages.library'),
+                ],
+              },
+              {
+                path: 'admin',
+                element: <Guard level="admin" />,
+                children: ADMIN_PAGES.map(([path, titleKey]) => page(path, titleKey)),
+              },
+              { path: '*', element: <UnknownRoute /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

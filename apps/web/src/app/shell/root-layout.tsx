@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { checkStorageQuota } from '../../lib/storage';
+import { useThemeStore, watchSystemTheme } from '../../lib/theme';
+import type { RouteHandle } from '../route-handle';
+import { NetworkBanners } from './network-banners';
+import { Splash } from './splash';
+
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.titleKey)?.handle as
+    | RouteHandle
+    | undefined;
+  const title = handle ? t(handle.titleKey) : null;
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+}
+
+/** Wraps every page: splash, network banners, toasts, title, scroll to top on each page change. */
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const theme = useThemeStore((state) => state.theme);
+  const [fontsReady, setFontsReady] = useState(false);
+
+  useDocumentTitle();
+  useEffect(() => watchSystemTheme(), []);
+  useEffect(() => {
+    // Keep the splash until the web fonts are in, so the first real paint does not jump.
+    let cancelled = false;
+    document.fonts.ready.then(() => !cancelled && setFontsReady(true));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  useEffect(() => {
+    const percent = checkStorageQuota();
+    if (percent !== null) toast.warning(t('storage.nearlyFull', { percent }));
+  }, [t]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change by design.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <>
+      <Splash busy={!fontsReady} />
+      <NetworkBanners />
+      <Outlet />
+      <Toaster
+        visibleToasts={1}
+        position="top-center"
+        dir={i18n.dir()}
+        theme={theme === 'dark' ? 'dark' : 'light'}
+        closeButton
+        richColors
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { clsx } from 'clsx';
+import { BookOpenText, Home, LibraryBig, LogIn, MessageCircleQuestion, Search, Settings, Users } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { Logo } from './logo';
+
+type Item = { to: string; labelKey: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+
+const NAVIGATION: Item[] = [
+  { to: '/', labelKey: 'nav.home', icon: Home },
+  { to: '/search', labelKey: 'nav.search', icon: Search },
+  { to: '/ask_test', labelKey: 'nav.ask', icon: MessageCircleQuestion },
+];
+
+function NavItem({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const Icon = item.icon;
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.to === '/'}
+        className={({ isActive }) =>
+          clsx(
+            'flex items-center gap-3 rounded-app px-3 py-2 text-sm font-medium transition',
+            isActive ? 'bg-primary-soft text-primary' : 'text-fg hover:bg-surface-2',
+          )
+        }
+      >
+        <Icon aria-hidden className="size-5 shrink-0" />
+        <span>{t(item.labelKey)}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+function Group({ labelKey, items }: { labelKey: string; items: Item[] }) {
+  const { t } = useTranslation();
+  const id = `nav-group-${labelKey.replace(/\W/g, '-')}`;
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h2 id={id} className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+        {t(labelKey)}
+      </h2>
+      <ul aria-labelledby={id} className="flex flex-col gap-1">
+        {items.map((item) => (
+          <NavItem key={item.to} item={item} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The sidebar (reader-area §2.2): Navigation; Tools & Management by role; Settings pinned at the
+ * bottom; a sign-in button when signed out.
+ */
+export function SidebarContent() {
+  const { t } = useTranslation();
+  const { isAuthenticated, role } = useAuthStore();
+  const isStaff = role === 'admin' || role === 'librarian';
+  const tools: Item[] = [
+    ...(isAuthenticated ? [{ to: '/myimam', labelKey: 'nav.myImam', icon: BookOpenText }] : []),
+    ...(isStaff
+      ? [
+          { to: '/library', labelKey: 'nav.librarianView', icon: LibraryBig },
+          { to: '/users', labelKey: 'nav.userManagement', icon: Users },
+        ]
+      : []),
+  ];
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Link to="/" className="flex items-center gap-2 rounded-app px-2 py-1">
+        <Logo className="size-8" />
+        <span className="font-display text-lg font-bold">{t('app.name')}</span>
+      </Link>
+      <nav aria-label={t('nav.primary')} className="flex flex-1 flex-col gap-6 overflow-y-auto">
+        <Group labelKey="nav.navigationGroup" items={NAVIGATION} />
+        <Group labelKey="nav.toolsGroup" items={tools} />
+      </nav>
+      <div className="flex flex-col gap-2 border-t border-border pt-4">
+        {isAuthenticated ? null : (
+          <Link to="/signin" className={buttonClass('primary', 'w-full')}>
+            <LogIn aria-hidden className="flip-rtl size-4" />
+            {t('nav.signIn')}
+          </Link>
+        )}
+        <ul>
+          <NavItem item={{ to: '/settings', labelKey: 'nav.settings', icon: Settings }} />
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { PRIVACY_LAST_UPDATED } from '@maktaba/shared/constants';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageToggle } from '../../../app/shell/footer';
+import { usePublicConfig } from '../api/get-public-config';
+import { PRIVACY_SECTIONS, PrivacySection } from './privacy-section';
+
+/** The privacy policy (accounts-and-auth §2): fifteen sections, contents beside them on large screens. */
+export function PrivacyPage() {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${PRIVACY_LAST_UPDATED}T00:00:00Z`),
+  );
+  const { data: config } = usePublicConfig();
+
+  const jumpTo = (id: string) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+    window.history.replaceState(null, '', `#${id}`);
+  };
+
+  return (
+    <div className="min-h-dvh bg-bg">
+      <header className="border-b border-border bg-surface">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <Link
+            to="/signin"
+            className="inline-flex min-h-10 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
+          >
+            <ArrowLeft aria-hidden className="flip-rtl size-4" />
+            {t('privacy.backToSignIn')}
+          </Link>
+          <LanguageToggle />
+        </div>
+      </header>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden lg:block">
+          <nav aria-labelledby="privacy-contents" className="sticky top-6" data-testid="privacy-toc">
+            <h2 id="privacy-contents" className="mb-2 text-sm font-semibold text-muted">
+              {t('privacy.contents')}
+            </h2>
+            <ol className="flex flex-col gap-1 text-sm">
+              {PRIVACY_SECTIONS.map((id, index) => (
+                <li key={id}>
+                  <a
+                    href={`#${id}`}
+                    className="block rounded-app px-2 py-1 hover:bg-surface-2"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      jumpTo(id);
+                    }}
+                  >
+                    {new Intl.NumberFormat(i18n.language).format(index + 1)}. {t(`privacy.sections.${id}.title`)}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        </aside>
+        <main className="min-w-0">
+          <h1 className="font-display text-3xl font-bold">{t('privacy.title')}</h1>
+          <p className="mt-2 text-muted">{t('privacy.intro')}</p>
+          <p className="mt-1 text-sm text-muted">{t('privacy.lastUpdated', { date })}</p>
+          <div className="mt-6 lg:hidden">
+            <label htmlFor="privacy-jump" className="mb-1 block text-sm font-semibold">
+              {t('privacy.jumpTo')}
+            </label>
+            <select
+              id="privacy-jump"
+              className="min-h-10 w-full rounded-app border border-border bg-surface px-3"
+              defaultValue=""
+              onChange={(event) => jumpTo(event.target.value)}
+              data-testid="privacy-select"
+            >
+              <option value="" disabled>
+                {t('privacy.contents')}
+              </option>
+              {PRIVACY_SECTIONS.map((id) => (
+                <option key={id} value={id}>
+                  {t(`privacy.sections.${id}.title`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="mt-8 flex flex-col gap-10">
+            {PRIVACY_SECTIONS.map((id) => (
+              <PrivacySection key={id} id={id} contactEmail={config?.contactEmail} />
+            ))}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { type ErrorCode, isErrorBody } from '@maktaba/shared/errors';
+
+/** An API failure with the server's error code; the UI translates `errors.codes.<code>`. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN',
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
+
+/** The one way the web app calls the server: same origin, cookies included, JSON in and out. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, headers, ...rest } = options;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('NETWORK', (error as Error).message, 0);
+  }
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    if (isErrorBody(data)) throw new ApiError(data.error.code, data.error.message, response.status, data.error.details);
+    throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', response.statusText, response.status);
+  }
+  return data as T;
+}

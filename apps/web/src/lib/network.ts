@@ -1,0 +1,46 @@
+import { SLOW_CONNECTION } from '@maktaba/shared/constants';
+import { useSyncExternalStore } from 'react';
+
+type NetworkInformationLike = EventTarget & { effectiveType?: string; rtt?: number };
+
+function connection(): NetworkInformationLike | undefined {
+  return (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+}
+
+/** Slow: round trip above 300 ms, or an effective type of slow-2g, 2g or 3g (accounts-and-auth §9). */
+export function isSlowConnection(info: { effectiveType?: string; rtt?: number } | undefined): boolean {
+  if (!info) return false;
+  if (typeof info.rtt === 'number' && info.rtt > SLOW_CONNECTION.rttMs) return true;
+  return (SLOW_CONNECTION.effectiveTypes as readonly string[]).includes(info.effectiveType ?? '');
+}
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+function subscribeConnection(onChange: () => void) {
+  const info = connection();
+  info?.addEventListener('change', onChange);
+  return () => info?.removeEventListener('change', onChange);
+}
+
+export function useIsSlowConnection(): boolean {
+  return useSyncExternalStore(
+    subscribeConnection,
+    () => isSlowConnection(connection()),
+    () => false,
+  );
+}

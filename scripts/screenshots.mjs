@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Takes screenshots of pages in English and Arabic, light and dark, 390 and 1280 px wide.
+// Usage: node scripts/screenshots.mjs [baseUrl] [path ...]   (the server must be running)
+// Output: screenshots/<page>-<lang>-<theme>-<width>.png
+import fs from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const [baseUrl = 'http://localhost:3000', ...paths] = process.argv.slice(2);
+const pages = paths.length > 0 ? paths : ['/', '/privacy', '/unauthorized', '/signin'];
+fs.mkdirSync('screenshots', { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+for (const lang of ['en', 'ar']) {
+  for (const theme of ['light', 'dark']) {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+      await context.addInitScript(
+        ([l, t]) => {
+          localStorage.setItem('maktaba.language.v1', l);
+          localStorage.setItem('maktaba.theme.v1', t);
+        },
+        [lang, theme],
+      );
+      const page = await context.newPage();
+      for (const path of pages) {
+        await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+        await page.waitForSelector('[data-testid="splash"]', { state: 'detached' });
+        const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^\w]+/g, '-');
+        await page.screenshot({ path: `screenshots/${name}-${lang}-${theme}-${width}.png`, fullPage: false });
+      }
+      await context.close();
+    }
+  }
+}
+await browser.close();
+console.log(`screenshots written to ${process.cwd()}/screenshots`);
