@@ -1,10 +1,11 @@
 import './styles.css';
+import { TIMINGS } from '@maktaba/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './app/router';
+import { createRouter, prefetchRoutes } from './app/router';
 import { i18n, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './lib/theme';
@@ -24,6 +25,7 @@ async function start() {
       </I18nextProvider>
     </StrictMode>,
   );
+  window.setTimeout(() => prefetchRoutes(['/search', '/book/prefetch']), TIMINGS.routePrefetchDelay);
 }
 
 void start();

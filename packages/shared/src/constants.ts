@@ -58,7 +58,7 @@ export const TIMINGS = {
   quoteCarouselInterval: 12_000,
   quoteCarouselManualPause: 30_000,
   topicRotation: 8_000,
-  scrollPrefetchDelay: 2_000,
+  routePrefetchDelay: 2_000,
   sessionMonitorInterval: 60_000,
   sessionMaxAge: 24 * 60 * 60_000,
   oauthCallbackTimeout: 30_000,

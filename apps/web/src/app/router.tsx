@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppErrorPage } from './errors/app-error-page';
 import { RouteError } from './errors/route-error';
 import { Guard } from './guard';
@@ -108,4 +108,16 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of likely next pages ahead of time. The spec's prefetch names /dashboard and
+ * /browse, which this route table does not have; search and the book page are their counterparts.
+ */
+export function prefetchRoutes(paths: string[]) {
+  for (const path of paths) {
+    for (const { route } of matchRoutes(routes, path) ?? []) {
+      if (typeof route.lazy === 'function') void route.lazy().catch(() => {});
+    }
+  }
 }
