@@ -12,7 +12,7 @@ import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { mountSpa } from './spa.js';
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Builds the whole HTTP application. Pure: no listening, no signals; `server.ts` does that. */
 export function createApp(deps: AppDeps) {

@@ -1,0 +1,205 @@
+/**
+ * Test harness: starts the real server (startServer) on a free port, against PGlite in a
+ * temporary DATA_DIR or against a fresh database on the run's PostgreSQL server
+ * (see global-setup.ts), and cleans up after itself.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { loadConfig } from '../src/config/env.js';
+import type { Driver } from '../src/db/client.js';
+import { createLogger } from '../src/logger.js';
+import { type RunningServer, startServer } from '../src/server.js';
+
+export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
+
+/** Superuser URL of the run's PostgreSQL server; undefined when PostgreSQL is not installed. */
+export const pgUrl: string | undefined = inject('pgUrl') || undefined;
+
+export type TestDriver = { name: 'pglite' } | { name: 'postgres'; url: string | undefined };
+
+export const drivers: TestDriver[] = [{ name: 'pglite' }, { name: 'postgres', url: pgUrl }];
+
+/**
+ * Declares the suite once per driver. The PostgreSQL variant is skipped (and reported as
+ * skipped) when the run has no PostgreSQL server.
+ */
+export function describeEachDriver(title: string, body: (driver: TestDriver) => void) {
+  for (const driver of drivers) {
+    const unavailable = driver.name === 'postgres' && !driver.url;
+    describe.skipIf(unavailable)(`${title} [${driver.name}${unavailable ? ': PostgreSQL not found' : ''}]`, () =>
+      body(driver),
+    );
+  }
+}
+
+export function makeTempDir(prefix = 'maktaba-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** The URL of `database` on the same server as `url`. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function adminQuery(sql: string): Promise<pg.QueryResult> {
+  if (!pgUrl) throw new Error('No PostgreSQL server in this run.');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database; `locale` 'C' makes one Maktaba must refuse. Returns its URL. */
+export async function createDatabase(locale: 'C.UTF-8' | 'C' = 'C.UTF-8'): Promise<{ name: string; url: string }> {
+  if (!pgUrl) throw new Error('No PostgreSQL server in this run.');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(
+    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE '${locale}' LC_CTYPE '${locale}'`,
+  );
+  return { name, url: withDatabase(pgUrl, name) };
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+export const FIXTURE_INDEX_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Maktaba test fixture</title></head>
+<body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body>
+</html>
+`;
+export const FIXTURE_APP_JS = 'console.log("maktaba fixture app");\n';
+
+/** A stand-in for apps/web/dist: index.html and one content-hashed asset, plus `extra` files. */
+export function createWebDist(extra: Record<string, string | Buffer> = {}): string {
+  const dir = makeTempDir('maktaba-web-dist-');
+  const files: Record<string, string | Buffer> = {
+    'index.html': FIXTURE_INDEX_HTML,
+    'assets/app-abc123.js': FIXTURE_APP_JS,
+    ...extra,
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  return dir;
+}
+
+export type TestServer = {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string;
+  driver: Driver;
+  dataDir: string;
+  running: RunningServer;
+  /** Stops the server, then drops its database / removes its DATA_DIR. Idempotent. */
+  close(): Promise<void>;
+};
+
+export async function startTestServer(options: {
+  driver: TestDriver;
+  webDistDir?: string;
+  env?: Record<string, string>;
+}): Promise<TestServer> {
+  const { driver } = options;
+  const tempDir = makeTempDir();
+  const dataDir = path.join(tempDir, 'data');
+  const webDistDir = options.webDistDir ?? path.join(tempDir, 'web-dist');
+  fs.mkdirSync(webDistDir, { recursive: true });
+
+  let database: { name: string; url: string } | undefined;
+  const cleanUp = async () => {
+    if (database) await dropDatabase(database.name);
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  };
+
+  try {
+    if (driver.name === 'postgres') {
+      if (!driver.url) throw new Error('The PostgreSQL driver needs a server; use describeEachDriver to skip.');
+      database = await createDatabase();
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
+      DATABASE_POOL_MAX: '4',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
+    });
+    const logger = createLogger({ logLevel: config.logLevel, logPretty: false });
+    const running = await startServer(config, logger);
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://127.0.0.1:${running.port}`,
+      driver: running.deps.database.driver,
+      dataDir,
+      running,
+      close() {
+        closing ??= running.close().finally(cleanUp);
+        return closing;
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * A request through node:http, which (unlike fetch) neither adds Accept-Encoding nor
+ * decompresses: what the server sent, byte for byte.
+ */
+export function rawRequest(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Sent as is: unlike a URL, not normalised ("/../x" stays "/../x"). */
+    rawPath?: string;
+  } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const request = http.request({
+      host: target.hostname,
+      port: target.port,
+      path: options.rawPath ?? `${target.pathname}${target.search}`,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      agent: false,
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.end(options.body);
+  });
+}
+
+export function readServerVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+}

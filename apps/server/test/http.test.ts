@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { LIMITS } from '@maktaba/shared/constants';
+import { ErrorBodySchema, HealthSchema } from '@maktaba/shared/schemas/health';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createWebDist,
+  describeEachDriver,
+  FIXTURE_INDEX_HTML,
+  rawRequest,
+  readServerVersion,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A stack trace line ("    at fn (file.ts:1:2)") or a source path: never in a response. */
+function expectNoStackTrace(text: string) {
+  expect(text).not.toMatch(/\n\s+at\s/);
+  expect(text).not.toMatch(/\.(ts|js):\d+/);
+  expect(text).not.toMatch(/"stack"/);
+}
+
+async function expectErrorBody(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const text = await response.text();
+  expectNoStackTrace(text);
+  const body = JSON.parse(text);
+  expect(ErrorBodySchema.strict().parse(body)).toBeTruthy();
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(body.error.code).toBe(code);
+  expect(body.error.message).toEqual(expect.any(String));
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body;
+}
+
+function parseCsp(header: string | null): Map<string, string[]> {
+  expect(header).toBeTruthy();
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = '', ...sources] = part.split(/\s+/);
+        return [name.toLowerCase(), sources];
+      }),
+  );
+}
+
+function expectSecurityHeaders(response: Response) {
+  const csp = parseCsp(response.headers.get('content-security-policy'));
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'"]);
+  // Only keywords and data:/blob: schemes: no other host, no wildcard, for any directive.
+  for (const [directive, sources] of csp) {
+    for (const source of sources) {
+      expect(source, `${directive} ${source}`).toMatch(/^('[a-z-]+'|data:|blob:)$/);
+    }
+  }
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+}
+
+describeEachDriver('HTTP', (driver) => {
+  let server: TestServer;
+  let webDistDir: string;
+
+  beforeAll(async () => {
+    webDistDir = createWebDist();
+    server = await startTestServer({ driver, webDistDir });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (webDistDir) fs.rmSync(webDistDir, { recursive: true, force: true });
+  });
+
+  it('GET /api/health reports a healthy server on this driver', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const health = HealthSchema.parse(await response.json());
+    expect(health.status).toBe('ok');
+    expect(health.version).toBe(readServerVersion());
+    expect(health.database.driver).toBe(driver.name);
+    expect(health.database.reachable).toBe(true);
+    expect(health.database.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(health.migrations.applied).toBeGreaterThanOrEqual(1);
+    expect(health.migrations.latest).toBe('0000_init');
+  });
+
+  it('answers an unknown /api route with a 404 JSON error, for GET and POST', async () => {
+    await expectErrorBody(await fetch(`${server.url}/api/whatever`), 404, 'NOT_FOUND');
+    await expectErrorBody(await fetch(`${server.url}/api/whatever/deeper?x=1`), 404, 'NOT_FOUND');
+    await expectErrorBody(
+      await fetch(`${server.url}/api/whatever`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hello: 'world' }),
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('sends the security headers on API responses', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expectSecurityHeaders(response);
+    await response.body?.cancel();
+  });
+
+  it('sends the security headers on the SPA page, and on API errors', async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(FIXTURE_INDEX_HTML);
+    expectSecurityHeaders(page);
+    const error = await fetch(`${server.url}/api/nope`);
+    expect(error.status).toBe(404);
+    expectSecurityHeaders(error);
+    await error.body?.cancel();
+  });
+
+  it('sends no Strict-Transport-Security over plain http', async () => {
+    for (const pathname of ['/api/health', '/']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      expect(response.headers.get('content-security-policy')).not.toMatch(/upgrade-insecure-requests/);
+      await response.body?.cancel();
+    }
+  });
+
+  it('sends Strict-Transport-Security when PUBLIC_URL is https', async () => {
+    const https = await startTestServer({ driver, env: { PUBLIC_URL: 'https://library.example.org' } });
+    try {
+      const response = await fetch(`${https.url}/api/health`);
+      expect(response.status).toBe(200);
+      const hsts = response.headers.get('strict-transport-security');
+      expect(hsts).toMatch(/max-age=(\d+)/);
+      expect(Number(/max-age=(\d+)/.exec(hsts ?? '')?.[1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(response.headers.get('content-security-policy')).toMatch(/upgrade-insecure-requests/);
+      await response.body?.cancel();
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('refuses a JSON body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+    expect(LIMITS.jsonBodyBytes).toBe(100 * 1024);
+    const body = JSON.stringify({ text: 'x'.repeat(LIMITS.jsonBodyBytes + 1) });
+    for (const pathname of ['/api/health', '/api/whatever']) {
+      const response = await fetch(`${server.url}${pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      await expectErrorBody(response, 413, 'PAYLOAD_TOO_LARGE');
+    }
+  });
+
+  it('accepts a JSON body just under the limit (then answers for the route)', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(LIMITS.jsonBodyBytes - 100) });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMITS.jsonBodyBytes);
+    const response = await fetch(`${server.url}/api/whatever`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    await expectErrorBody(response, 404, 'NOT_FOUND');
+  });
+
+  it('compresses when Accept-Encoding asks for it, and only then', async () => {
+    const identity = await rawRequest(`${server.url}/api/openapi.json`);
+    expect(identity.status).toBe(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const document = JSON.parse(identity.body.toString('utf8'));
+    expect(identity.body.length).toBeGreaterThan(1024);
+
+    const gzip = await rawRequest(`${server.url}/api/openapi.json`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzip.body.length).toBeLessThan(identity.body.length);
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(document);
+
+    const deflate = await rawRequest(`${server.url}/api/openapi.json`, { headers: { 'Accept-Encoding': 'deflate' } });
+    expect(deflate.headers['content-encoding']).toBe('deflate');
+    expect(JSON.parse(zlib.inflateSync(deflate.body).toString('utf8'))).toEqual(document);
+
+    // What browsers send: brotli is listed first, gzip is what the server speaks.
+    const browser = await rawRequest(`${server.url}/api/openapi.json`, {
+      headers: { 'Accept-Encoding': 'br, gzip, deflate' },
+    });
+    expect(['br', 'gzip']).toContain(browser.headers['content-encoding']);
+    const decoded =
+      browser.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(browser.body)
+        : zlib.gunzipSync(browser.body);
+    expect(JSON.parse(decoded.toString('utf8'))).toEqual(document);
+
+    // A client that only takes brotli gets a body it can read (brotli, or no encoding).
+    const brOnly = await rawRequest(`${server.url}/api/openapi.json`, { headers: { 'Accept-Encoding': 'br' } });
+    const brBody = brOnly.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(brOnly.body) : brOnly.body;
+    expect(brOnly.headers['content-encoding'] ?? 'identity').toMatch(/^(br|identity)$/);
+    expect(JSON.parse(brBody.toString('utf8'))).toEqual(document);
+  });
+
+  it('echoes a well-formed X-Request-Id', async () => {
+    const id = 'client-Request_42';
+    const response = await fetch(`${server.url}/api/health`, { headers: { 'X-Request-Id': id } });
+    expect(response.headers.get('x-request-id')).toBe(id);
+    await response.body?.cancel();
+  });
+
+  it('generates an X-Request-Id when none, or a malformed one, is sent', async () => {
+    const none = await fetch(`${server.url}/api/health`);
+    expect(none.headers.get('x-request-id')).toMatch(UUID);
+    await none.body?.cancel();
+    for (const malformed of ['a'.repeat(500), 'has spaces in it', 'new\tline', 'semi;colon', '<script>']) {
+      const response = await fetch(`${server.url}/api/health`, { headers: { 'X-Request-Id': malformed } });
+      const echoed = response.headers.get('x-request-id');
+      expect(echoed, JSON.stringify(malformed)).not.toBe(malformed);
+      expect(echoed).toMatch(UUID);
+      await response.body?.cancel();
+    }
+  });
+
+  it('gives every response its own request id', async () => {
+    const ids = new Set<string | null>();
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${server.url}/api/nothing-here`);
+      ids.add(response.headers.get('x-request-id'));
+      await response.body?.cancel();
+    }
+    expect(ids.size).toBe(5);
+  });
+
+  it('publishes the OpenAPI document with /api/health', async () => {
+    const response = await fetch(`${server.url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = (await response.json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(document.info.version).toBe(readServerVersion());
+    expect(Object.keys(document.paths)).toContain('/api/health');
+    expect(document.paths['/api/health']?.get).toBeDefined();
+  });
+
+  it('serves the API docs page with same-origin scripts only', async () => {
+    const response = await fetch(`${server.url}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expectSecurityHeaders(response);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = '', content = ''] of scripts) {
+      // No inline script: the CSP would block it.
+      expect(content.trim()).toBe('');
+      const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(attributes)?.[1];
+      expect(src).toBeDefined();
+      const resolved = new URL(src ?? '', `${server.url}/api/docs`);
+      expect(resolved.origin).toBe(server.url);
+      const script = await fetch(resolved);
+      expect(script.status, resolved.pathname).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      await script.body?.cancel();
+    }
+    for (const [, href = ''] of html.matchAll(/<link\b[^>]*\bhref\s*=\s*["']([^"']+)["']/gi)) {
+      expect(new URL(href, `${server.url}/api/docs`).origin).toBe(server.url);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests import @maktaba/shared from its TypeScript sources, never from a stale dist/
+ * (see the "@maktaba/source" condition in packages/shared/package.json). Vitest merges these
+ * with its default conditions, and passes the SSR ones to its workers as `--conditions` so that
+ * modules Node loads natively resolve the same way. `resolve` covers the client environment
+ * (jsdom), `ssr` the node one, and `__vitest__` the environment Vitest loads globalSetup files in.
+ */
+const conditions = ['@maktaba/source'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  environments: { __vitest__: { resolve: { conditions } } },
+  test: {
+    // The web tests are written separately; a project without test files is not a failure.
+    passWithNoTests: true,
+    // Stopping the test PostgreSQL server (apps/server/test/global-setup.ts) waits for it to exit.
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          // Starts PostgreSQL for the run; the tests read its URL with inject('pgUrl').
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // Real servers on real databases: PGlite alone takes a few seconds to start.
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+});
