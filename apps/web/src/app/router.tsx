@@ -56,6 +56,9 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               page('', 'pages.home'),
+              // Old addresses: redirect first, so the guard of /book/:id sees (and returns to) the new one.
+              { path: 'classic/book/:bookId', element: <BookRedirect /> },
+              { path: 'primal/book/:bookId', element: <BookRedirect /> },
               {
                 path: 'unauthorized',
                 lazy: () => import('./routes/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),
@@ -68,8 +71,6 @@ export const routes: RouteObject[] = [
                   page('book/:bookId', 'pages.book'),
                   page('author/:authorId', 'pages.author'),
                   page('scholar/:scholarId', 'pages.scholar'),
-                  { path: 'classic/book/:bookId', element: <BookRedirect /> },
-                  { path: 'primal/book/:bookId', element: <BookRedirect /> },
                   page('ask_test', 'pages.ask'),
                   page('ask', 'pages.ask'),
                   page('myimam', 'pages.myImam'),

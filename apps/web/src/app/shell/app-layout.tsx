@@ -46,6 +46,13 @@ export function AppLayout() {
             className="fixed inset-y-0 start-0 z-50 w-64 max-w-[85vw] border-e border-border bg-surface shadow-xl lg:hidden"
             data-testid="drawer"
             aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              // Radix gives focus back to its own Trigger; the menu button lives in the header instead.
+              const menuButton = document.querySelector<HTMLElement>('button[aria-controls="app-drawer"]');
+              if (!menuButton) return;
+              event.preventDefault();
+              menuButton.focus();
+            }}
           >
             <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
             <Dialog.Close

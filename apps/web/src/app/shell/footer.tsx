@@ -38,7 +38,8 @@ export function Footer() {
         <button
           type="button"
           className="inline-flex min-h-10 items-center gap-2 rounded-app px-3 hover:bg-surface-2"
-          aria-label={t('footer.nextThemeLabel', { theme: t(`theme.${theme}`), next: t(`theme.${nextTheme(theme)}`) })}
+          // The visible text is the name (WCAG 2.5.3, label in name); what a press does is its description.
+          title={t('footer.nextThemeLabel', { theme: t(`theme.${theme}`), next: t(`theme.${nextTheme(theme)}`) })}
           onClick={cycleTheme}
           data-theme-current={theme}
         >

@@ -1,0 +1,101 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import ar from '../packages/shared/src/i18n/ar.json' with { type: 'json' };
+import en from '../packages/shared/src/i18n/en.json' with { type: 'json' };
+
+export type Lang = 'en' | 'ar';
+export type Catalogue = typeof en;
+export const catalogues: Record<Lang, Catalogue> = { en, ar };
+
+/** Set per project in playwright.config.ts. */
+export type LangOptions = { lang: Lang };
+
+type Fixtures = {
+  /** The catalogue of the project's language: tests assert the real user-visible strings. */
+  t: Catalogue;
+  /** The language the footer toggle switches to. */
+  otherLang: Lang;
+  /**
+   * Lets this test's page log a console error matching `pattern` (e.g. a deliberately failed
+   * chunk load). Anything else logged as an error, or thrown, still fails the test.
+   */
+  allowConsoleError: (pattern: RegExp) => void;
+  allowedConsoleErrors: RegExp[];
+  /** Auto: fails the test on console errors, page errors and requests to any other origin. */
+  pageHygiene: undefined;
+};
+
+export const test = base.extend<Fixtures & LangOptions>({
+  lang: ['en', { option: true }],
+  t: async ({ lang }, use) => use(catalogues[lang]),
+  otherLang: async ({ lang }, use) => use(lang === 'en' ? 'ar' : 'en'),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  allowedConsoleErrors: async ({}, use) => use([]),
+  allowConsoleError: async ({ allowedConsoleErrors }, use) =>
+    use((pattern) => {
+      allowedConsoleErrors.push(pattern);
+    }),
+  pageHygiene: [
+    async ({ context, baseURL, allowedConsoleErrors }, use) => {
+      const appOrigin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const problems: string[] = [];
+      const consoleErrors: { text: string; where: string }[] = [];
+      const foreignRequests: string[] = [];
+
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const { url, lineNumber } = message.location();
+        consoleErrors.push({ text: message.text(), where: url ? `${url}:${lineNumber}` : '' });
+      });
+      context.on('weberror', (error) => problems.push(`pageerror: ${error.error().stack ?? error.error().message}`));
+      context.on('request', (request) => {
+        const url = new URL(request.url());
+        // data: and blob: URLs never leave the browser; everything else must go to the app's origin.
+        if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+        if (url.origin !== appOrigin) foreignRequests.push(`${request.method()} ${request.url()}`);
+      });
+
+      await use(undefined);
+
+      for (const { text, where } of consoleErrors) {
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) {
+          problems.push(`console.error: ${text} ${where}`.trim());
+        }
+      }
+      expect.soft(problems, 'console errors and uncaught page errors').toEqual([]);
+      expect.soft(foreignRequests, 'requests to origins other than the app').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * Waits for the splash of a fresh document load to come and go. Callers start waiting as soon as
+ * the navigation commits; the splash is mounted later, with the root layout, and stays at least
+ * 800 ms, so waiting for it to attach first cannot miss it.
+ */
+export async function waitForSplash(page: Page) {
+  const splash = page.getByTestId('splash');
+  await splash.waitFor({ state: 'attached' });
+  await splash.waitFor({ state: 'detached' });
+}
+
+/** Loads a path and waits until the app is ready to use. */
+export async function openApp(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'commit' });
+  await waitForSplash(page);
+}
+
+/** Reloads the page and waits until the app is ready again. */
+export async function reloadApp(page: Page) {
+  await page.reload({ waitUntil: 'commit' });
+  await waitForSplash(page);
+}
+
+/** Fills i18next `{{name}}` placeholders the way the app does. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+export const dirOf = (lang: Lang) => (lang === 'ar' ? 'rtl' : 'ltr');

@@ -1,0 +1,51 @@
+import { expect, openApp, test } from './fixtures';
+
+test.describe('connection banners', () => {
+  test('going offline shows "No internet connection" and coming back hides it', async ({ page, context, t }) => {
+    await openApp(page, '/');
+    const offline = page.getByRole('alert').filter({ hasText: t.network.offline });
+    await expect(offline).toHaveCount(0);
+
+    await context.setOffline(true);
+    await expect(offline).toBeVisible();
+    await expect(offline).toHaveText(t.network.offline);
+
+    await context.setOffline(false);
+    await expect(offline).toHaveCount(0);
+  });
+
+  test('a slow connection shows "Slow connection detected"', async ({ page, t }) => {
+    // Before any page script runs: a Network Information object reporting a 3G link with 400 ms round trips.
+    await page.addInitScript(() => {
+      const connection = Object.assign(new EventTarget(), { effectiveType: '3g', rtt: 400, downlink: 0.7 });
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+    });
+    await openApp(page, '/');
+    const slow = page.getByRole('status').filter({ hasText: t.network.slow });
+    await expect(slow).toBeVisible();
+    await expect(slow).toHaveText(t.network.slow);
+  });
+
+  test('the banner follows changes of the connection', async ({ page, t }) => {
+    await page.addInitScript(() => {
+      const connection = Object.assign(new EventTarget(), { effectiveType: '4g', rtt: 50, downlink: 10 });
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+    });
+    await openApp(page, '/');
+    const slow = page.getByRole('status').filter({ hasText: t.network.slow });
+    await expect(slow).toHaveCount(0);
+
+    const setConnection = (values: { effectiveType: string; rtt: number }) =>
+      page.evaluate((next) => {
+        const connection = (navigator as Navigator & { connection: EventTarget }).connection;
+        Object.assign(connection, next);
+        connection.dispatchEvent(new Event('change'));
+      }, values);
+    await setConnection({ effectiveType: '4g', rtt: 450 });
+    await expect(slow).toBeVisible();
+    await setConnection({ effectiveType: '4g', rtt: 60 });
+    await expect(slow).toHaveCount(0);
+    await setConnection({ effectiveType: '2g', rtt: 60 });
+    await expect(slow).toBeVisible();
+  });
+});

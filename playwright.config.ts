@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import type { Lang, LangOptions } from './e2e/fixtures';
+
+/**
+ * End-to-end tests against the production build (`npm run build` first; `npm test` does it).
+ * The server runs on a fixed, unusual port with a fresh embedded database, and the browser is the
+ * system Chromium: Playwright never downloads one. Every test runs once in English and once in Arabic.
+ */
+
+const PORT = 4390;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The config is loaded by the runner and again by every worker: create the data directory once,
+// hand it to the workers through the environment, and remove it when the runner exits.
+function dataDir(): string {
+  const inherited = process.env.MAKTABA_E2E_DATA_DIR;
+  if (inherited) return inherited;
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'maktaba-e2e-'));
+  process.env.MAKTABA_E2E_DATA_DIR = created;
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+  return created;
+}
+const DATA_DIR = dataDir();
+
+/** A browser whose only stored preference is the language, as if the user had picked it earlier. */
+function languageState(lang: Lang) {
+  return {
+    cookies: [],
+    origins: [{ origin: BASE_URL, localStorage: [{ name: 'maktaba.language.v1', value: lang }] }],
+  };
+}
+
+export default defineConfig<LangOptions>({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    viewport: { width: 1280, height: 720 },
+    colorScheme: 'light',
+    trace: 'on-first-retry',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'en', use: { lang: 'en', locale: 'en-US', storageState: languageState('en') } },
+    { name: 'ar', use: { lang: 'ar', locale: 'ar', storageState: languageState('ar') } },
+  ],
+  webServer: {
+    command: 'node apps/server/dist/index.js',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});
