@@ -73,7 +73,8 @@ const median = (values) => {
 };
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
 
-const baselineScript = "require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, process.env.HOST)";
+const baselineScript =
+  "require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, process.env.HOST)";
 const baseline = [];
 for (let i = 0; i < RUNS; i++) baseline.push((await measure(['-e', baselineScript], {}, ['/'])).times[0]);
 
@@ -91,7 +92,8 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 const base = median(baseline);
-const row = (label, ms) => console.log(`${label.padEnd(44)} ${fmt(ms).padStart(8)}   ×${(ms / base).toFixed(1)} baseline`);
+const row = (label, ms) =>
+  console.log(`${label.padEnd(44)} ${fmt(ms).padStart(8)}   ×${(ms / base).toFixed(1)} baseline`);
 console.log(`runs: ${RUNS}, node ${process.version}, ${os.cpus().length} cores (medians)`);
 row('baseline: bare node:http, spawn → 200', base);
 row('first start (new data dir) → page served', median(first.map((r) => r.times[0])));

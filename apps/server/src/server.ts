@@ -21,7 +21,7 @@ export type RunningServer = {
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const startedAt = Date.now();
   const version = readVersion();
-  const secrets = ensureSecrets(config.dataDir);
+  const secrets = ensureSecrets(config.dataDir, config.authSecret);
   const database = await openDatabase(config, logger);
   let shuttingDown = false;
   const deps: AppDeps = { config, logger, database, version, startedAt, isShuttingDown: () => shuttingDown };

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT="eighty"/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.org' })).toThrowError(/PUBLIC_URL/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrowError(/AUTH_SECRET=\(hidden\)/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:pw@x' })).not.toThrowError(/pw@x/);
   });
 
   it('reports every wrong variable at once', () => {

@@ -25,10 +25,14 @@ export const EnvSchema = z.object({
   LOG_PRETTY: booleanFromString.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   CONTACT_EMAIL: z.email().default('privacy@maktaba.local'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Never echoed in error messages: they hold secrets (a database URL may carry a password). */
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'DATABASE_URL']);
 
 export type Config = {
   env: Env['NODE_ENV'];
@@ -46,6 +50,8 @@ export type Config = {
   logPretty: boolean;
   webDistDir: string;
   contactEmail: string;
+  /** When unset, a secret is generated into DATA_DIR/secrets.json (config/secrets.ts). */
+  authSecret: string | undefined;
   shutdownTimeoutMs: number;
 };
 
@@ -65,7 +71,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(relevant[name] ?? '')}: ${issue.message}`;
+      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(relevant[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
@@ -86,6 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist ?? 'apps/web/dist'),
     contactEmail: env.CONTACT_EMAIL,
+    authSecret: env.AUTH_SECRET,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -8,12 +8,8 @@ export type Secrets = { authSecret: string };
  * Secrets come from the environment when given; otherwise they are generated once into
  * DATA_DIR/secrets.json (mode 0600) so that sessions survive restarts. Never committed.
  */
-export function ensureSecrets(dataDir: string, source: NodeJS.ProcessEnv = process.env): Secrets {
-  const fromEnv = source.AUTH_SECRET;
-  if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters long.');
-    return { authSecret: fromEnv };
-  }
+export function ensureSecrets(dataDir: string, authSecret: string | undefined): Secrets {
+  if (authSecret) return { authSecret };
   const file = path.join(dataDir, 'secrets.json');
   try {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>;
