@@ -71,14 +71,16 @@ export const test = base.extend<Fixtures & LangOptions>({
 export { expect };
 
 /**
- * Waits for the splash of a fresh document load to come and go. Callers start waiting as soon as
- * the navigation commits; the splash is mounted later, with the root layout, and stays at least
- * 800 ms, so waiting for it to attach first cannot miss it.
+ * Waits until a freshly loaded document is ready to use: the page has rendered (the root layout
+ * mounts the splash and the page together) and the splash has gone. Checking both in one
+ * condition cannot miss a splash that came and went before the wait began.
  */
 export async function waitForSplash(page: Page) {
-  const splash = page.getByTestId('splash');
-  await splash.waitFor({ state: 'attached' });
-  await splash.waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="splash"]') === null &&
+      document.querySelector('#root main, #root h1, #root [data-error-variant]') !== null,
+  );
 }
 
 /** Loads a path and waits until the app is ready to use. */
