@@ -96,6 +96,13 @@ export const LIMITS = {
   webVitalsBatchSize: 10,
   sessionWidthTolerancePx: 100,
   passwordMaxLength: 128,
+  passwordMinLength: 8,
+  signInPasswordMinLength: 6,
+  displayNameMax: 100,
+  sanitizeTextMax: 200,
+  biographyMax: 2000,
+  emailMax: 254,
+  phoneMax: 20,
   jsonBodyBytes: 100 * 1024,
 } as const;
 
@@ -119,7 +126,17 @@ export const BREAKPOINTS = {
   sidebarFixedFrom: 1024,
 } as const;
 
-export const COUNTRIES = ['United States', 'Canada'] as const;
+/**
+ * Shipping countries (accounts-and-auth §2, §9). The stored value is the English name, as the
+ * original data has it; the UI shows `countries.<code>` in the reader's language.
+ */
+export const COUNTRIES = [
+  { code: 'US', name: 'United States' },
+  { code: 'CA', name: 'Canada' },
+] as const;
+export type CountryName = (typeof COUNTRIES)[number]['name'];
+export const COUNTRY_NAMES = COUNTRIES.map((country) => country.name) as [CountryName, ...CountryName[]];
+export const DEFAULT_COUNTRY: CountryName = 'United States';
 
 /** Last-updated date of the privacy policy (accounts-and-auth §2). */
 export const PRIVACY_LAST_UPDATED = '2025-01-20';

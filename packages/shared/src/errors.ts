@@ -12,6 +12,19 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** Auth (accounts-and-auth §8). */
+  INVALID_CREDENTIALS: 401,
+  SESSION_EXPIRED: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_DISABLED: 403,
+  SECURITY_BLOCKED: 403,
+  EMAIL_TAKEN: 409,
+  /** Input that looks like an injection attempt: 'Invalid input detected'. */
+  INVALID_INPUT: 400,
+  /** The honeypot field was filled: 'Invalid form submission detected'. */
+  INVALID_SUBMISSION: 400,
+  PROFILE_NOT_FOUND: 404,
+  INVALID_PROFILE: 422,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { COUNTRY_NAMES, LIMITS } from '../constants.js';
+import { normalizePhoneNumber } from '../phone.js';
+
+/**
+ * The forms of accounts-and-auth §5. Messages are i18n keys (`validation.*`): the browser shows
+ * them translated, the server returns them in `error.details` so the client can do the same.
+ */
+
+export const EmailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .max(LIMITS.emailMax, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'));
+
+/** Sign-in only asks for 6 characters: older accounts may predate the registration rule. */
+export const SignInPasswordSchema = z
+  .string({ error: 'validation.passwordMin6' })
+  .min(LIMITS.signInPasswordMinLength, 'validation.passwordMin6')
+  .max(LIMITS.passwordMaxLength, 'validation.passwordMax');
+
+/** Every new password (registration, reset, change): 8+ characters, a letter and a number. */
+export const NewPasswordSchema = z
+  .string({ error: 'validation.passwordMin8' })
+  .min(LIMITS.passwordMinLength, 'validation.passwordMin8')
+  .max(LIMITS.passwordMaxLength, 'validation.passwordMax')
+  .regex(/\p{L}/u, 'validation.passwordLetter')
+  .regex(/\p{N}/u, 'validation.passwordNumber');
+
+/** The hidden `website` field: people never see it, so anything in it came from a bot. */
+export const HoneypotSchema = z.string().max(500).optional();
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: SignInPasswordSchema,
+  website: HoneypotSchema,
+});
+export type SignInInput = z.infer<typeof SignInSchema>;
+
+const OptionalNameSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.displayNameMax, 'validation.nameMax')
+  .refine((value) => value === '' || value.length >= 2, 'validation.nameMin')
+  .optional();
+
+/** Register step 1: email, optional name, password twice. */
+export const RegisterSchema = z
+  .object({
+    email: EmailSchema,
+    name: OptionalNameSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string(),
+    website: HoneypotSchema,
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'validation.passwordsMismatch',
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+const requiredText = (key: string) => z.string({ error: key }).trim().min(1, key).max(LIMITS.sanitizeAddressMax, key);
+
+export const PhoneNumberSchema = z
+  .string({ error: 'validation.phoneRequired' })
+  .trim()
+  .min(1, 'validation.phoneRequired')
+  .max(40, 'validation.phoneInvalid')
+  .refine((value) => normalizePhoneNumber(value) !== null, 'validation.phoneInvalid');
+
+/** Register step 2 (complete profile): the shipping address. */
+export const CompleteProfileSchema = z.object({
+  phone_number: PhoneNumberSchema,
+  address_line_1: requiredText('validation.streetRequired'),
+  address_line_2: z.string().trim().max(LIMITS.sanitizeAddressMax).optional(),
+  city: requiredText('validation.cityRequired'),
+  state_province: requiredText('validation.stateRequired'),
+  postal_code: z
+    .string({ error: 'validation.postalRequired' })
+    .trim()
+    .min(1, 'validation.postalRequired')
+    .max(LIMITS.sanitizePostalCodeMax, 'validation.postalRequired'),
+  country: z.enum(COUNTRY_NAMES, { error: 'validation.countryRequired' }),
+});
+export type CompleteProfileInput = z.infer<typeof CompleteProfileSchema>;
+
+/** The one call that creates an account: both steps together, in one transaction on the server. */
+export const SignUpRequestSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  name: OptionalNameSchema,
+  website: HoneypotSchema,
+  ...CompleteProfileSchema.shape,
+});
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+export const SECURITY_ACTIONS = ['login', 'registration'] as const;
+export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
+
+/** `auth-security` (accounts-and-auth §7). */
+export const SecurityCheckRequestSchema = z.object({
+  action: z.enum(SECURITY_ACTIONS),
+  identifier: z.string().trim().max(LIMITS.emailMax),
+  metadata: z.object({ userAgent: z.string().max(1000).optional() }).optional(),
+  website: HoneypotSchema,
+});
+export type SecurityCheckRequest = z.infer<typeof SecurityCheckRequestSchema>;
+
+/** Why a check scored as it did; the client shows `auth.security.reasons.<code>`. */
+export const SECURITY_REASONS = [
+  'too_many_failed_attempts_account',
+  'too_many_failed_attempts_ip',
+  'too_many_registrations_ip',
+  'honeypot',
+  'disposable_email',
+] as const;
+export type SecurityReason = (typeof SECURITY_REASONS)[number];
+
+export const SecurityCheckResponseSchema = z.object({
+  allowed: z.boolean(),
+  clientIP: z.string(),
+  riskScore: z.number().int().min(0).max(100),
+  reasons: z.array(z.enum(SECURITY_REASONS)),
+});
+export type SecurityCheckResponse = z.infer<typeof SecurityCheckResponseSchema>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { COUNTRY_NAMES, LIMITS } from '../constants.js';
+import { ROLES } from '../permissions.js';
+import { PhoneNumberSchema } from './auth.js';
+
+export const PROFILE_STATUSES = ['active', 'suspended', 'deactivated'] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const CREATION_SOURCES = ['self_registration', 'oauth', 'admin', 'cli'] as const;
+
+/** A profile as the API returns it (accounts-and-auth §3). */
+export const ProfileSchema = z.object({
+  id: z.uuid(),
+  email: z.email(),
+  display_name: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(PROFILE_STATUSES),
+  avatar_key: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  biography: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  borrowing_limit: z.number().int().positive().nullable(),
+  creation_source: z.string().nullable(),
+  created_by: z.uuid().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_activity_at: z.string().nullable(),
+  address_line_1: z.string().nullable(),
+  address_line_2: z.string().nullable(),
+  city: z.string().nullable(),
+  state_province: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+  address_verified: z.boolean(),
+  address_updated_at: z.string().nullable(),
+  registration_completed: z.boolean(),
+  /** The other spelling of the same flag (accounts-and-auth §3); always equal to the first. */
+  registration_complete: z.boolean(),
+  interests: z.array(z.string()),
+  favorite_genres: z.array(z.string()),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/**
+ * Arrays may arrive as JSON strings (accounts-and-auth §3: "possibly stored as JSON strings and
+ * parsed"); both shapes are accepted and stored as arrays.
+ */
+const StringListSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value.split(',');
+    }
+  },
+  z.array(z.string().trim().min(1).max(100)).max(50),
+);
+
+/**
+ * `update_user_profile_safe`: what users may change about themselves. Role, status, borrowing
+ * limit and e-mail are not in it; zod drops unknown keys, so sending them changes nothing.
+ */
+export const ProfileSafeUpdateSchema = z
+  .object({
+    display_name: z.string().trim().min(2, 'validation.nameMin').max(LIMITS.displayNameMax, 'validation.nameMax'),
+    biography: z.string().max(LIMITS.biographyMax, 'validation.biographyMax'),
+    avatar_key: z.string().max(300).nullable(),
+    phone_number: PhoneNumberSchema,
+    address_line_1: z.string().trim().min(1, 'validation.streetRequired').max(LIMITS.sanitizeAddressMax),
+    address_line_2: z.string().trim().max(LIMITS.sanitizeAddressMax),
+    city: z.string().trim().min(1, 'validation.cityRequired').max(LIMITS.sanitizeAddressMax),
+    state_province: z.string().trim().min(1, 'validation.stateRequired').max(LIMITS.sanitizeAddressMax),
+    postal_code: z.string().trim().min(1, 'validation.postalRequired').max(LIMITS.sanitizePostalCodeMax),
+    country: z.enum(COUNTRY_NAMES, { error: 'validation.countryRequired' }),
+    interests: StringListSchema,
+    favorite_genres: StringListSchema,
+  })
+  .partial();
+export type ProfileSafeUpdate = z.infer<typeof ProfileSafeUpdateSchema>;
+
+export const ActivitySchema = z.object({
+  activity_type: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_.:-]{0,63}$/, 'validation.activityType'),
+  activity_data: z.record(z.string(), z.unknown()).optional(),
+});
+export type ActivityInput = z.infer<typeof ActivitySchema>;
+
+/** Profile completeness (accounts-and-auth §4): Google users need less than password users. */
+export function isProfileComplete(
+  profile: Pick<
+    Profile,
+    'registration_completed' | 'email' | 'address_line_1' | 'city' | 'state_province' | 'postal_code' | 'country'
+  > | null,
+  provider: 'google' | 'credential' | string,
+): boolean {
+  if (!profile) return false;
+  if (provider === 'google') return profile.registration_completed || Boolean(profile.email);
+  return (
+    profile.registration_completed &&
+    [profile.address_line_1, profile.city, profile.state_province, profile.postal_code, profile.country].every(
+      (value) => typeof value === 'string' && value.trim() !== '',
+    )
+  );
+}
