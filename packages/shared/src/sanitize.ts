@@ -25,6 +25,28 @@ function collapseSpaces(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
+/** The first `maxLength` UTF-16 units, without cutting a surrogate pair in half. */
+function truncate(value: string, maxLength: number): string {
+  const cut = value.slice(0, maxLength);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * Applies a sanitiser until its output no longer changes. One pass can leave work for the next:
+ * replacing `_` by a space turns `_script` into the word `script`, truncation can end on `script`,
+ * and removing a tag can put a letter next to a combining mark it composes with. After the first
+ * pass, a pass that changes anything only removes characters, so this ends; the result is a fixed
+ * point (sanitising twice changes nothing).
+ */
+function untilStable(sanitize: (value: string) => string, value: string): string {
+  let current = sanitize(value);
+  for (;;) {
+    const next = sanitize(current);
+    if (next === current) return next;
+    current = next;
+  }
+}
+
 /** Lower-case; only letters, digits and `@ . _ + -` survive. */
 export function sanitizeEmail(value: string): string {
   return value
@@ -43,36 +65,46 @@ export function sanitizePhone(value: string): string {
  * combining marks, digits, space and `- . , # ' /`; at most 200 characters.
  */
 export function sanitizeAddress(value: string): string {
-  const allowed = stripMarkup(value.normalize('NFC')).replace(/[^\p{L}\p{M}\p{N} \-.,#'/]/gu, ' ');
-  return collapseSpaces(collapseSpaces(allowed).slice(0, LIMITS.sanitizeAddressMax));
+  return untilStable((current) => {
+    const allowed = stripMarkup(current.normalize('NFC')).replace(/[^\p{L}\p{M}\p{N} \-.,#'/]/gu, ' ');
+    return collapseSpaces(truncate(collapseSpaces(allowed), LIMITS.sanitizeAddressMax));
+  }, value);
 }
 
 /** Upper-case; letters, digits, hyphen and space; at most 20 characters. */
 export function sanitizePostalCode(value: string): string {
-  const allowed = value
-    .normalize('NFC')
-    .toUpperCase()
-    .replace(/[^\p{L}\p{N} -]/gu, '');
-  return collapseSpaces(collapseSpaces(allowed).slice(0, LIMITS.sanitizePostalCodeMax));
+  return untilStable((current) => {
+    const allowed = current
+      .normalize('NFC')
+      .toUpperCase()
+      .replace(/[^\p{L}\p{N} -]/gu, '');
+    return collapseSpaces(truncate(collapseSpaces(allowed), LIMITS.sanitizePostalCodeMax));
+  }, value);
 }
 
 /** Free text (names, biography): tags and script words removed, spaces collapsed, length capped. */
 export function sanitizeText(value: string, maxLength: number = LIMITS.sanitizeTextMax): string {
-  return collapseSpaces(collapseSpaces(stripMarkup(value.normalize('NFC'))).slice(0, maxLength));
+  return untilStable(
+    (current) => collapseSpaces(truncate(collapseSpaces(stripMarkup(current.normalize('NFC'))), maxLength)),
+    value,
+  );
 }
 
 /** Free text that keeps its line breaks (a biography). */
 export function sanitizeMultilineText(value: string, maxLength: number = LIMITS.biographyMax): string {
-  const lines = stripMarkup(value.normalize('NFC'))
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/[^\S\n]+/g, ' ').trim());
-  return lines
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-    .slice(0, maxLength)
-    .trim();
+  return untilStable((current) => {
+    const lines = stripMarkup(current.normalize('NFC'))
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.replace(/[^\S\n]+/g, ' ').trim());
+    return truncate(
+      lines
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim(),
+      maxLength,
+    ).trim();
+  }, value);
 }
 
 const SQL_INJECTION_PATTERNS: readonly RegExp[] = [

@@ -43,16 +43,19 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /**
  * Arrays may arrive as JSON strings (accounts-and-auth §3: "possibly stored as JSON strings and
- * parsed"); both shapes are accepted and stored as arrays.
+ * parsed"); both shapes are accepted and stored as arrays. A string that is not a JSON array is a
+ * comma-separated list, also when it happens to be other JSON ("1984" is one interest, not a number).
  */
 const StringListSchema = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value);
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed;
     } catch {
-      return value.split(',');
+      // Not JSON: a comma-separated list.
     }
+    return value.trim() === '' ? [] : value.split(',');
   },
   z.array(z.string().trim().min(1).max(100)).max(50),
 );
