@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { sanitizePhone } from './sanitize.js';
 
 /**
  * Normalises a phone number to E.164, or null when it is not a valid international number
@@ -6,7 +7,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
  * as the original form did; anything else without `+` is refused.
  */
 export function normalizePhoneNumber(value: string): string | null {
-  const cleaned = value.replace(/[^0-9+]/g, '');
+  const cleaned = sanitizePhone(value);
   if (cleaned === '') return null;
   let candidate: string;
   if (cleaned.startsWith('+')) {

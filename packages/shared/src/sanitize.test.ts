@@ -248,6 +248,11 @@ describe('sanitizeEmail', () => {
     );
   });
 
+  it('reads a number typed with Arabic-Indic or Persian digits', () => {
+    expect(sanitizePhone('+٩٦٤ ٧٧٠ ١٢٣ ٤٥٦٧')).toBe('+9647701234567');
+    expect(sanitizePhone('۰۹۱۲ ۳۴۵ ۶۷۸۹')).toBe('09123456789');
+  });
+
   it('is idempotent', () => {
     fc.assert(
       fc.property(fc.oneof(anyInput, fc.emailAddress()), (input) => {
@@ -278,12 +283,15 @@ describe('sanitizePhone', () => {
     expect(sanitizePhone('')).toBe('');
   });
 
-  it('outputs only digits and +, keeping every ASCII digit in order', () => {
+  it('outputs only digits and +, keeping every digit (Arabic-Indic and Persian as 0–9) in order', () => {
     fc.assert(
       fc.property(anyInput, (input) => {
         const output = sanitizePhone(input);
         expect(output).toMatch(/^[0-9+]*$/);
-        expect(output.replace(/\+/g, '')).toBe(input.replace(/[^0-9]/g, ''));
+        const digits = input.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) =>
+          String((d.codePointAt(0) ?? 0) - (d >= '\u06F0' ? 0x06f0 : 0x0660)),
+        );
+        expect(output.replace(/\+/g, '')).toBe(digits.replace(/[^0-9]/g, ''));
       }),
       RUNS,
     );

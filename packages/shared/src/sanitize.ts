@@ -55,9 +55,14 @@ export function sanitizeEmail(value: string): string {
     .replace(/[^a-z0-9@._+-]/g, '');
 }
 
-/** Only digits and `+`. */
+/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII, so a number typed on an Arabic keyboard is kept. */
+export function toAsciiDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf));
+}
+
+/** Only digits and `+` (Arabic-Indic and Persian digits become 0–9 first). */
 export function sanitizePhone(value: string): string {
-  return value.replace(/[^0-9+]/g, '');
+  return toAsciiDigits(value).replace(/[^0-9+]/g, '');
 }
 
 /**

@@ -51,7 +51,7 @@ export const RegisterSchema = z
     email: EmailSchema,
     name: OptionalNameSchema,
     password: NewPasswordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string({ error: 'validation.passwordsMismatch' }),
     website: HoneypotSchema,
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -67,7 +67,7 @@ export const PhoneNumberSchema = z
   .trim()
   .min(1, 'validation.phoneRequired')
   .max(40, 'validation.phoneInvalid')
-  .refine((value) => normalizePhoneNumber(value) !== null, 'validation.phoneInvalid');
+  .refine((value) => value === '' || normalizePhoneNumber(value) !== null, 'validation.phoneInvalid');
 
 /** Register step 2 (complete profile): the shipping address. */
 export const CompleteProfileSchema = z.object({
