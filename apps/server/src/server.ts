@@ -24,17 +24,35 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const secrets = ensureSecrets(config.dataDir, config.authSecret);
   const database = await openDatabase(config, logger);
   let shuttingDown = false;
-  const deps: AppDeps = { config, logger, database, version, startedAt, isShuttingDown: () => shuttingDown };
   await insertSystemEvent(database.db, 'server.start', { version, driver: database.driver, pid: process.pid });
 
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  // The app is built once the port is known: with PORT=0 (tests) the public URL that cookies,
+  // links and the origin check use is only known after listening.
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({
+    fetch: (request, env) => (app ? app.fetch(request, env) : new Response(null, { status: 503 })),
+    port: config.port,
+    hostname: config.host,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
   const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
+  // Only the default public URL (no PUBLIC_URL given) follows the port actually bound.
+  const isDefaultUrl = config.publicUrl === `http://localhost:${config.port}`;
+  const effectiveConfig = isDefaultUrl && url !== config.publicUrl ? { ...config, publicUrl: url } : config;
+  const deps: AppDeps = {
+    config: effectiveConfig,
+    logger,
+    database,
+    version,
+    secrets,
+    startedAt,
+    isShuttingDown: () => shuttingDown,
+  };
+  app = createApp(deps);
   logger.info({ port, driver: database.driver, version }, 'server listening');
 
   let closing: Promise<void> | undefined;

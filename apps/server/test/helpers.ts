@@ -203,3 +203,13 @@ export function rawRequest(
 export function readServerVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 }
+
+/** The tag of the newest committed migration, as /api/health should report it. */
+export function latestMigrationTag(): string {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../drizzle/meta/_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error('no migrations in the journal');
+  return last.tag;
+}

@@ -9,7 +9,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { HealthSchema } from '@maktaba/shared/schemas/health';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropDatabase, makeTempDir, pgUrl, REPO_ROOT, SERVER_DIR } from './helpers.js';
+import {
+  createDatabase,
+  dropDatabase,
+  latestMigrationTag,
+  makeTempDir,
+  pgUrl,
+  REPO_ROOT,
+  SERVER_DIR,
+} from './helpers.js';
 
 const ENTRY = path.join(SERVER_DIR, 'dist/index.js');
 const SHARED_DIST = path.join(REPO_ROOT, 'packages/shared/dist/constants.js');
@@ -127,7 +135,7 @@ describe('server process', () => {
       expect(response.status).toBe(200);
       const health = HealthSchema.parse(await response.json());
       expect(health.database.driver).toBe('pglite');
-      expect(health.migrations.latest).toBe('0000_init');
+      expect(health.migrations.latest).toBe(latestMigrationTag());
 
       const { code, signal } = await stop(server);
       expect({ code, signal, round }).toEqual({ code: 0, signal: null, round });

@@ -3,12 +3,17 @@ import { LIMITS } from '@maktaba/shared/constants';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { createAuth } from '../modules/auth/auth.js';
+import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import { profileRoutes } from '../modules/profiles/profiles.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
+import { clientIp } from './client-ip.js';
 import type { AppDeps, AppEnv } from './context.js';
 import { AppError, errorBody, onError } from './errors.js';
 import { requestLog } from './request-log.js';
+import { sameOriginWrites } from './same-origin.js';
 import { securityHeaders } from './security-headers.js';
 import { mountSpa } from './spa.js';
 
@@ -22,10 +27,18 @@ export function createApp(deps: AppDeps) {
     },
   });
 
+  const auth = createAuth({
+    config: deps.config,
+    db: deps.database.db,
+    secret: deps.secrets.authSecret,
+    logger: deps.logger,
+  });
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('auth', auth);
     await next();
   });
+  app.use('*', clientIp(deps.config.trustProxyHops));
   app.use(
     '*',
     requestId({
@@ -61,6 +74,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw result.error;
@@ -68,6 +83,9 @@ export function createApp(deps: AppDeps) {
   });
   api.route('/', healthRoutes);
   api.route('/', systemRoutes);
+  api.route('/', authRoutes);
+  api.route('/', profileRoutes);
+  mountAuthHandler(api, auth);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'No such API route.');
   });

@@ -18,6 +18,16 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Too many attempts - please try again later',
   INTERNAL: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'Service unavailable.',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  SESSION_EXPIRED: 'Session expired. Please sign in again.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address',
+  ACCOUNT_DISABLED: 'This account is not active.',
+  SECURITY_BLOCKED: 'Login blocked for security reasons',
+  EMAIL_TAKEN: 'This email is already registered',
+  INVALID_INPUT: 'Invalid input detected',
+  INVALID_SUBMISSION: 'Invalid form submission detected',
+  PROFILE_NOT_FOUND: 'Profile not found',
+  INVALID_PROFILE: 'Invalid profile data',
 };
 
 export class AppError extends Error {
@@ -46,13 +56,22 @@ export function errorBody(error: AppError): ErrorBody {
   return body;
 }
 
+/**
+ * A zod failure as `{ fieldErrors: { field: [messageKey, …] } }`: the messages are i18n keys
+ * (`validation.*`), so the client shows them in the reader's language beside the right field.
+ */
+export function validationError(error: ZodError): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+  }
+  return new AppError('VALIDATION_FAILED', undefined, { details: { fieldErrors } });
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) {
-    return new AppError('VALIDATION_FAILED', undefined, {
-      details: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    });
-  }
+  if (error instanceof ZodError) return validationError(error);
   if (error instanceof HTTPException) {
     const code = STATUS_CODES.get(error.status) ?? (error.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
     return new AppError(code, error.status >= 500 ? undefined : error.message || undefined);

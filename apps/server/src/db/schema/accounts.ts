@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.js';
+
+/** The profile of accounts-and-auth §3, one per auth user, keyed by the auth user id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    displayName: text('display_name'),
+    role: text('role').notNull().default('patron'),
+    status: text('status').notNull().default('active'),
+    avatarKey: text('avatar_key'),
+    avatarUrl: text('avatar_url'),
+    biography: text('biography'),
+    phoneNumber: text('phone_number'),
+    borrowingLimit: integer('borrowing_limit').default(3),
+    creationSource: text('creation_source'),
+    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    city: text('city'),
+    stateProvince: text('state_province'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    addressVerified: boolean('address_verified').notNull().default(false),
+    addressUpdatedAt: timestamp('address_updated_at', { withTimezone: true }),
+    registrationCompleted: boolean('registration_completed').notNull().default(false),
+    /**
+     * The spec names the completion flag both ways; the second spelling is a generated column,
+     * so the two can never disagree and readers of either get the same answer.
+     */
+    registrationComplete: boolean('registration_complete').generatedAlwaysAs(sql`registration_completed`),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    favoriteGenres: text('favorite_genres').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (table) => [
+    check('profiles_role_check', sql`${table.role} in ('admin', 'librarian', 'patron')`),
+    check('profiles_status_check', sql`${table.status} in ('active', 'suspended', 'deactivated')`),
+    check('profiles_borrowing_limit_check', sql`${table.borrowingLimit} is null or ${table.borrowingLimit} > 0`),
+    index('profiles_email_idx').on(sql`lower(${table.email})`),
+    index('profiles_role_idx').on(table.role),
+    index('profiles_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** Per-user counters (accounts-and-auth §3: "fields not shown"). */
+export const userAnalytics = pgTable('user_analytics', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  signInCount: integer('sign_in_count').notNull().default(0),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  registrationCompletedAt: timestamp('registration_completed_at', { withTimezone: true }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userSetupLogs = pgTable(
+  'user_setup_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_setup_logs_user_event_idx').on(table.userId, table.eventType, table.createdAt)],
+);
+
+export const userActivityLog = pgTable(
+  'user_activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type').notNull(),
+    activityData: jsonb('activity_data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_activity_log_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Written in the same transaction as the role or status change it records. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    actionType: text('action_type').notNull(),
+    targetUser: uuid('target_user'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_audit_log_target_idx').on(table.targetUser, table.createdAt),
+    index('admin_audit_log_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Lending records; the lending feature fills them, and links `book_id` to the catalogue. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id').notNull(),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }).notNull().defaultNow(),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    status: text('status').notNull().default('active'),
+  },
+  (table) => [index('checkouts_user_checked_out_idx').on(table.userId, table.checkedOutAt)],
+);
+
+/** Every security decision and sign-in outcome (auth-security), for throttling and the monitor. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventType: text('event_type').notNull(),
+    action: text('action'),
+    identifier: text('identifier'),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent'),
+    allowed: boolean('allowed'),
+    riskScore: integer('risk_score'),
+    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('security_events_identifier_idx').on(table.eventType, table.identifier, table.createdAt),
+    index('security_events_ip_idx').on(table.eventType, table.ipAddress, table.createdAt),
+    index('security_events_created_idx').on(table.createdAt),
+  ],
+);

@@ -1,0 +1,135 @@
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import {
+  SecurityCheckRequestSchema,
+  SecurityCheckResponseSchema,
+  SignInSchema,
+  SignUpRequestSchema,
+} from '@maktaba/shared/schemas/auth';
+import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
+import { AuthStateSchema } from '@maktaba/shared/schemas/session';
+import type { AppEnv } from '../../http/context.js';
+import { type Auth, CLIENT_IP_HEADER } from './auth.js';
+import { signIn, signOut, signUp } from './auth.service.js';
+import { evaluateSecurity } from './security.service.js';
+import { readAuthState } from './session.js';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errors = {
+  400: json(ErrorBodySchema, 'Invalid input or form submission'),
+  403: json(ErrorBodySchema, 'Blocked by the security check, or the account is not active'),
+  422: json(ErrorBodySchema, 'Validation failed; details.fieldErrors holds message keys per field'),
+  429: json(ErrorBodySchema, 'Too many attempts'),
+};
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/auth/session',
+  tags: ['Auth'],
+  summary: 'The current session, its user and profile (all null when signed out)',
+  responses: { 200: json(AuthStateSchema, 'Auth state') },
+});
+
+const securityCheckRoute = createRoute({
+  method: 'post',
+  path: '/auth/security-check',
+  tags: ['Auth'],
+  summary: 'auth-security: risk of a login or registration attempt from this client',
+  request: body(SecurityCheckRequestSchema),
+  responses: { 200: json(SecurityCheckResponseSchema, 'Decision'), 422: errors[422] },
+});
+
+const signInRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-in',
+  tags: ['Auth'],
+  summary: 'Sign in with e-mail and password (after the security check); sets the session cookie',
+  request: body(SignInSchema),
+  responses: {
+    200: json(AuthStateSchema, 'Signed in'),
+    401: json(ErrorBodySchema, 'Invalid email or password'),
+    ...errors,
+  },
+});
+
+const signUpRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-up',
+  tags: ['Auth'],
+  summary: 'Create an account with its complete profile (both registration steps) in one transaction',
+  request: body(SignUpRequestSchema),
+  responses: {
+    201: json(AuthStateSchema, 'Account created and signed in'),
+    409: json(ErrorBodySchema, 'This email is already registered'),
+    ...errors,
+  },
+});
+
+const signOutRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-out',
+  tags: ['Auth'],
+  summary: 'End the current session',
+  responses: { 204: { description: 'Signed out' } },
+});
+
+export const authRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(sessionRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await readAuthState(c), 200);
+  })
+  .openapi(securityCheckRoute, async (c) => {
+    const input = c.req.valid('json');
+    const result = await evaluateSecurity(c.get('deps').database.db, {
+      action: input.action,
+      identifier: input.identifier,
+      ip: c.get('clientIp'),
+      userAgent: input.metadata?.userAgent ?? c.req.header('User-Agent'),
+      honeypot: input.website,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(signInRoute, async (c) => {
+    await signIn(c, c.req.valid('json'));
+    return c.json(await readAuthStateAfterSignIn(c), 200);
+  })
+  .openapi(signUpRoute, async (c) => {
+    await signUp(c, c.req.valid('json'));
+    return c.json(await readAuthStateAfterSignIn(c), 201);
+  })
+  .openapi(signOutRoute, async (c) => {
+    await signOut(c);
+    return c.body(null, 204);
+  });
+
+/** The new session cookie is in the response, not the request: read the state with it. */
+function readAuthStateAfterSignIn(c: Parameters<typeof readAuthState>[0]) {
+  const cookie = c.res.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+  return readAuthState(c, cookie);
+}
+
+/**
+ * better-auth's own endpoints that the product uses directly. Everything else under /api/auth is
+ * closed: e-mail sign-in and sign-up go through our routes above (security check, profile in the
+ * same transaction), and profile changes through /api/profiles (sanitised, safe fields only).
+ */
+const PASSTHROUGH = new Set(['/get-session', '/list-sessions', '/revoke-session', '/revoke-other-sessions', '/ok']);
+
+export function mountAuthHandler(api: OpenAPIHono<AppEnv>, auth: Auth) {
+  api.on(['GET', 'POST'], '/auth/*', async (c, next) => {
+    const path = c.req.path.replace(/^\/api\/auth/, '');
+    if (!PASSTHROUGH.has(path)) return next();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+}

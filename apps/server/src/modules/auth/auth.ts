@@ -1,0 +1,98 @@
+import { LIMITS } from '@maktaba/shared/constants';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/env.js';
+import type { Database } from '../../db/client.js';
+import {
+  authAccounts,
+  authRateLimits,
+  authSessions,
+  authUsers,
+  authVerifications,
+  profiles,
+} from '../../db/schema/index.js';
+
+/** Set by our routes from the resolved client address; anything a client sends under it is dropped. */
+export const CLIENT_IP_HEADER = 'x-maktaba-client-ip';
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+export function createAuth(options: { config: Config; db: Database; secret: string; logger: Logger }) {
+  const { config, db, secret, logger } = options;
+  return betterAuth({
+    appName: 'Maktaba',
+    // Links and cookies are built from configuration, never from the request's Host header.
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        rateLimit: authRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created only by POST /api/auth/sign-up, which writes the user and the
+      // complete profile in one transaction; better-auth's own sign-up would leave no profile.
+      disableSignUp: true,
+      // Sign-in accepts 6 (older accounts); every new password is checked against the
+      // registration rule by our own routes before it reaches better-auth.
+      minPasswordLength: LIMITS.signInPasswordMinLength,
+      maxPasswordLength: LIMITS.passwordMaxLength,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'maktaba',
+      // Secure cookies (and with them the __Secure- prefix) whenever we are served over HTTPS.
+      useSecureCookies: config.isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isHttps },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Suspended and deactivated accounts cannot start a session, whatever the sign-in method.
+          before: async (session) => {
+            const [profile] = await db
+              .select({ status: profiles.status })
+              .from(profiles)
+              .where(eq(profiles.id, session.userId));
+            if (profile && profile.status !== 'active') {
+              throw new APIError('FORBIDDEN', { message: 'Account is not active', code: 'ACCOUNT_DISABLED' });
+            }
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        logger[method]({ module: 'auth', args: args.length > 0 ? args : undefined }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,91 @@
+import { sanitizeEmail } from '@maktaba/shared/sanitize';
+import type { SecurityAction, SecurityCheckResponse, SecurityReason } from '@maktaba/shared/schemas/auth';
+import type { Database } from '../../db/client.js';
+import { isDisposableEmail } from './disposable-domains.js';
+import { countEventsForIdentifier, countEventsForIp, insertSecurityEvent } from './security.repository.js';
+
+/**
+ * The `auth-security` check (accounts-and-auth §7). Everything it counts lives in PostgreSQL, so
+ * the limits hold across restarts and across several server instances.
+ */
+export const SECURITY_RULES = {
+  failureWindowMs: 15 * 60_000,
+  /** Failed sign-ins for one account, from any address, before that account is refused. */
+  maxAccountFailures: 5,
+  /** Failed sign-ins from one address, for any account, before the address is refused. */
+  maxIpFailures: 20,
+  registrationWindowMs: 60 * 60_000,
+  maxRegistrationsPerIp: 5,
+  blockAt: 50,
+} as const;
+
+export type SecurityCheckInput = {
+  action: SecurityAction;
+  identifier: string;
+  ip: string;
+  userAgent?: string | undefined;
+  honeypot?: string | undefined;
+};
+
+export async function evaluateSecurity(db: Database, input: SecurityCheckInput): Promise<SecurityCheckResponse> {
+  const identifier = sanitizeEmail(input.identifier);
+  const reasons: SecurityReason[] = [];
+  let score = 0;
+
+  if (input.honeypot && input.honeypot.trim() !== '') {
+    reasons.push('honeypot');
+    score += 100;
+  }
+
+  if (input.action === 'login') {
+    const since = new Date(Date.now() - SECURITY_RULES.failureWindowMs);
+    const [accountFailures, ipFailures] = await Promise.all([
+      identifier ? countEventsForIdentifier(db, 'login_failed', identifier, since) : Promise.resolve(0),
+      countEventsForIp(db, 'login_failed', input.ip, since),
+    ]);
+    if (accountFailures >= SECURITY_RULES.maxAccountFailures) {
+      reasons.push('too_many_failed_attempts_account');
+      score += 60;
+    } else {
+      score += accountFailures * 8;
+    }
+    if (ipFailures >= SECURITY_RULES.maxIpFailures) {
+      reasons.push('too_many_failed_attempts_ip');
+      score += 60;
+    } else {
+      score += Math.floor(ipFailures * 1.5);
+    }
+  } else {
+    const since = new Date(Date.now() - SECURITY_RULES.registrationWindowMs);
+    const registrations = await countEventsForIp(db, 'registration_succeeded', input.ip, since);
+    if (registrations >= SECURITY_RULES.maxRegistrationsPerIp) {
+      reasons.push('too_many_registrations_ip');
+      score += 60;
+    } else {
+      score += registrations * 8;
+    }
+    if (identifier.includes('@') && isDisposableEmail(identifier)) {
+      reasons.push('disposable_email');
+      score += 60;
+    }
+  }
+
+  const riskScore = Math.min(100, score);
+  const result: SecurityCheckResponse = {
+    allowed: riskScore < SECURITY_RULES.blockAt,
+    clientIP: input.ip,
+    riskScore,
+    reasons,
+  };
+  await insertSecurityEvent(db, {
+    eventType: 'security_check',
+    action: input.action,
+    identifier: identifier || null,
+    ipAddress: input.ip,
+    userAgent: input.userAgent,
+    allowed: result.allowed,
+    riskScore,
+    reasons,
+  });
+  return result;
+}

@@ -1,0 +1,83 @@
+import type { Role } from '@maktaba/shared/permissions';
+import { normalizeRole } from '@maktaba/shared/permissions';
+import type { AuthState } from '@maktaba/shared/schemas/session';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { toProfile } from '../profiles/profiles.mapper.js';
+import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
+import { findUserProviders } from './accounts.repository.js';
+import { CLIENT_IP_HEADER } from './auth.js';
+
+export type Actor = {
+  id: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+};
+
+/** Request headers for better-auth calls: the cookie and user agent, and our resolved client address. */
+export function authHeaders(c: Context<AppEnv>, cookie?: string): Headers {
+  const headers = new Headers();
+  for (const name of ['cookie', 'user-agent', 'origin', 'referer']) {
+    const value = name === 'cookie' && cookie !== undefined ? cookie : c.req.header(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+  return headers;
+}
+
+export const SIGNED_OUT: AuthState = { user: null, session: null, profile: null };
+
+/**
+ * The session, its user and the profile in one answer. A user without a profile gets the
+ * default one (accounts-and-auth §4: "Default profile is inserted when missing"); an account
+ * that is no longer active has its session ended at once.
+ */
+export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promise<AuthState> {
+  const auth = c.get('auth');
+  const db = c.get('deps').database.db;
+  const result = await auth.api.getSession({ headers: authHeaders(c, cookie) });
+  if (!result) return SIGNED_OUT;
+  const { user, session } = result;
+  let row = await findProfileById(db, user.id);
+  const providers = await findUserProviders(db, user.id);
+  const provider =
+    providers.includes('credential') || providers.length === 0 ? 'credential' : (providers[0] ?? 'credential');
+  if (!row) {
+    await ensureDefaultProfile(
+      db,
+      { id: user.id, email: user.email, name: user.name },
+      provider === 'credential' ? 'self_registration' : provider,
+    );
+    row = await findProfileById(db, user.id);
+  }
+  if (row?.status !== 'active') {
+    await auth.api
+      .revokeSession({ headers: authHeaders(c, cookie), body: { token: session.token } })
+      .catch(() => undefined);
+    return SIGNED_OUT;
+  }
+  return {
+    user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, provider },
+    session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
+    profile: toProfile(row),
+  };
+}
+
+/** Guards a route: the caller must be signed in with an active profile. Sets `actor`. */
+export function requireActor(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
+    if (!result) throw new AppError('UNAUTHENTICATED');
+    const row = await findProfileById(c.get('deps').database.db, result.user.id);
+    if (row && row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    c.set('actor', {
+      id: result.user.id,
+      email: result.user.email,
+      role: normalizeRole(row?.role),
+      sessionId: result.session.id,
+    });
+    await next();
+  };
+}

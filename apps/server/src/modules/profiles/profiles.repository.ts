@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { authUsers, profiles, userActivityLog, userAnalytics, userSetupLogs } from '../../db/schema/index.js';
+import type { ProfileRow } from './profiles.mapper.js';
+
+export type ProfileInsert = typeof profiles.$inferInsert;
+export type ProfileUpdate = Partial<Omit<ProfileInsert, 'id' | 'createdAt' | 'registrationComplete'>>;
+
+/** Anything Drizzle can run a query on: the database or an open transaction. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export async function findProfileById(db: Queryable, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
+  return row;
+}
+
+export async function findAuthUserById(db: Queryable, id: string) {
+  const [row] = await db.select().from(authUsers).where(eq(authUsers.id, id));
+  return row;
+}
+
+/** Inserts the default profile (patron, active, limit 3) when missing; true when one now exists. */
+export async function ensureDefaultProfile(
+  db: Queryable,
+  user: { id: string; email: string; name: string | null },
+  creationSource: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(profiles)
+    .values({ id: user.id, email: user.email, displayName: user.name, creationSource })
+    .onConflictDoNothing({ target: profiles.id })
+    .returning({ id: profiles.id });
+  if (inserted.length > 0) {
+    await db.insert(userSetupLogs).values({ userId: user.id, eventType: 'default_profile_created' });
+  }
+  return true;
+}
+
+export async function updateProfileRow(
+  db: Queryable,
+  id: string,
+  update: ProfileUpdate,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...update, updatedAt: new Date() })
+    .where(eq(profiles.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes the profile only while registration is incomplete; a complete profile is never removed this way. */
+export async function deleteIncompleteProfile(db: Queryable, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.registrationCompleted, false)))
+    .returning({ id: profiles.id });
+  return deleted.length > 0;
+}
+
+export async function touchLastActivity(db: Queryable, id: string): Promise<void> {
+  await db.update(profiles).set({ lastActivityAt: new Date() }).where(eq(profiles.id, id));
+}
+
+export async function insertActivity(
+  db: Queryable,
+  userId: string,
+  activityType: string,
+  activityData: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(userActivityLog).values({ userId, activityType, activityData });
+}
+
+export async function insertSetupLog(db: Queryable, userId: string | null, eventType: string, errorMessage?: string) {
+  await db.insert(userSetupLogs).values({ userId, eventType, errorMessage });
+}
+
+export async function recordSignIn(db: Queryable, userId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(userAnalytics)
+    .values({ userId, signInCount: 1, lastSignInAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userAnalytics.userId,
+      set: { signInCount: sql`${userAnalytics.signInCount} + 1`, lastSignInAt: now, updatedAt: now },
+    });
+}
