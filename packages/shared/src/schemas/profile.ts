@@ -87,7 +87,10 @@ export const ActivitySchema = z.object({
     .string()
     .trim()
     .regex(/^[a-z][a-z0-9_.:-]{0,63}$/, 'validation.activityType'),
-  activity_data: z.record(z.string(), z.unknown()).optional(),
+  activity_data: z
+    .record(z.string(), z.unknown())
+    .refine((value) => JSON.stringify(value).length <= 4_000, 'validation.activityData')
+    .optional(),
 });
 export type ActivityInput = z.infer<typeof ActivitySchema>;
 

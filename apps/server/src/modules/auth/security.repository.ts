@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { securityEvents } from '../../db/schema/index.js';
 
@@ -21,7 +21,7 @@ export type SecurityEventInput = {
   reasons?: string[];
 };
 
-export async function insertSecurityEvent(db: Database, event: SecurityEventInput): Promise<void> {
+export async function insertSecurityEvent(db: Pick<Database, 'insert'>, event: SecurityEventInput): Promise<void> {
   await db.insert(securityEvents).values({
     eventType: event.eventType,
     action: event.action,
@@ -32,25 +32,6 @@ export async function insertSecurityEvent(db: Database, event: SecurityEventInpu
     riskScore: event.riskScore,
     reasons: event.reasons ?? [],
   });
-}
-
-export async function countEventsForIdentifier(
-  db: Database,
-  eventType: SecurityEventType,
-  identifier: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(securityEvents)
-    .where(
-      and(
-        eq(securityEvents.eventType, eventType),
-        eq(securityEvents.identifier, identifier),
-        gt(securityEvents.createdAt, since),
-      ),
-    );
-  return row?.value ?? 0;
 }
 
 export async function countEventsForIp(
@@ -70,4 +51,27 @@ export async function countEventsForIp(
       ),
     );
   return row?.value ?? 0;
+}
+
+/** Failed sign-ins since `since` for one account and for one address, in one query. */
+export async function countLoginFailures(
+  db: Database,
+  identifier: string,
+  ip: string,
+  since: Date,
+): Promise<{ account: number; ip: number }> {
+  const [row] = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${securityEvents.identifier} = ${identifier})`.mapWith(Number),
+      ip: sql<number>`count(*) filter (where ${securityEvents.ipAddress} = ${ip})`.mapWith(Number),
+    })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.eventType, 'login_failed'),
+        gt(securityEvents.createdAt, since),
+        or(eq(securityEvents.identifier, identifier), eq(securityEvents.ipAddress, ip)),
+      ),
+    );
+  return { account: row?.account ?? 0, ip: row?.ip ?? 0 };
 }

@@ -2,7 +2,7 @@ import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import type { SecurityAction, SecurityCheckResponse, SecurityReason } from '@maktaba/shared/schemas/auth';
 import type { Database } from '../../db/client.js';
 import { isDisposableEmail } from './disposable-domains.js';
-import { countEventsForIdentifier, countEventsForIp, insertSecurityEvent } from './security.repository.js';
+import { countEventsForIp, countLoginFailures, insertSecurityEvent } from './security.repository.js';
 
 /**
  * The `auth-security` check (accounts-and-auth §7). Everything it counts lives in PostgreSQL, so
@@ -39,10 +39,9 @@ export async function evaluateSecurity(db: Database, input: SecurityCheckInput):
 
   if (input.action === 'login') {
     const since = new Date(Date.now() - SECURITY_RULES.failureWindowMs);
-    const [accountFailures, ipFailures] = await Promise.all([
-      identifier ? countEventsForIdentifier(db, 'login_failed', identifier, since) : Promise.resolve(0),
-      countEventsForIp(db, 'login_failed', input.ip, since),
-    ]);
+    const failures = await countLoginFailures(db, identifier, input.ip, since);
+    const accountFailures = identifier ? failures.account : 0;
+    const ipFailures = failures.ip;
     if (accountFailures >= SECURITY_RULES.maxAccountFailures) {
       reasons.push('too_many_failed_attempts_account');
       score += 60;
