@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
-import type { Config } from './config/env.js';
+import { type Config, loopbackOrigins } from './config/env.js';
 import { ensureSecrets, type Secrets } from './config/secrets.js';
 import { openDatabase } from './db/client.js';
 import { createApp } from './http/app.js';
@@ -42,7 +42,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
   // Only the default public URL (no PUBLIC_URL given) follows the port actually bound.
   const isDefaultUrl = config.publicUrl === `http://localhost:${config.port}`;
-  const effectiveConfig = isDefaultUrl && url !== config.publicUrl ? { ...config, publicUrl: url } : config;
+  const effectiveConfig =
+    isDefaultUrl && url !== config.publicUrl
+      ? { ...config, publicUrl: url, allowedOrigins: loopbackOrigins(port) }
+      : config;
   const deps: AppDeps = {
     config: effectiveConfig,
     logger,

@@ -44,6 +44,8 @@ export type Config = {
   databasePoolMax: number;
   /** The public origin links and cookies are built from; never taken from request headers. */
   publicUrl: string;
+  /** Origins whose browser writes are accepted: PUBLIC_URL's, or the loopback names when it is unset. */
+  allowedOrigins: string[];
   isHttps: boolean;
   trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
@@ -87,6 +89,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     publicUrl,
+    allowedOrigins: env.PUBLIC_URL ? [new URL(publicUrl).origin] : loopbackOrigins(env.PORT),
     isHttps: publicUrl.startsWith('https://'),
     trustProxyHops: env.TRUST_PROXY_HOPS,
     logLevel: env.LOG_LEVEL,
@@ -96,4 +99,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     authSecret: env.AUTH_SECRET,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/**
+ * Without PUBLIC_URL the server is reached on this machine, by any of its loopback names; a
+ * deployment reached by other machines sets PUBLIC_URL, and then only that origin is accepted.
+ */
+export function loopbackOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }

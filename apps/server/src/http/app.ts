@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+  app.use('/api/*', sameOriginWrites(deps.config.allowedOrigins));
 
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

@@ -28,7 +28,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
