@@ -94,20 +94,4 @@ export const ActivitySchema = z.object({
 });
 export type ActivityInput = z.infer<typeof ActivitySchema>;
 
-/** Profile completeness (accounts-and-auth §4): Google users need less than password users. */
-export function isProfileComplete(
-  profile: Pick<
-    Profile,
-    'registration_completed' | 'email' | 'address_line_1' | 'city' | 'state_province' | 'postal_code' | 'country'
-  > | null,
-  provider: 'google' | 'credential' | string,
-): boolean {
-  if (!profile) return false;
-  if (provider === 'google') return profile.registration_completed || Boolean(profile.email);
-  return (
-    profile.registration_completed &&
-    [profile.address_line_1, profile.city, profile.state_province, profile.postal_code, profile.country].every(
-      (value) => typeof value === 'string' && value.trim() !== '',
-    )
-  );
-}
+export { isProfileComplete } from '../profile-completeness.js';
