@@ -1,0 +1,23 @@
+import type { Profile } from '@maktaba/shared/schemas/profile';
+
+/** The signed-in account as `GET /api/auth/session`, sign-in and sign-up return it. */
+export type AuthUser = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  /** 'credential' (email and password) or 'google'; completeness rules differ between the two. */
+  provider: string;
+};
+
+export type AuthSession = { id: string; expiresAt: string };
+
+/** One answer with the whole auth state: the server never makes the client stitch it together. */
+export type ServerAuthState = {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  profile: Profile | null;
+};
+
+/** A translated message: an i18n key and its interpolation values. */
+export type AuthMessage = { key: string; values?: Record<string, string> };

@@ -1,0 +1,69 @@
+import { SECURITY_REASONS, type SecurityAction, type SecurityReason } from '@maktaba/shared/schemas/auth';
+import { ApiError } from '../../../lib/api-client';
+import type { AuthMessage } from './auth-types';
+
+/**
+ * The error catalogue of accounts-and-auth §8: whatever went wrong becomes one translated message.
+ * Server errors carry a code; errors from elsewhere (the browser, a proxy) only a message, so the
+ * spec's message patterns are recognised too.
+ */
+
+const MESSAGE_PATTERNS: [RegExp, string][] = [
+  [/invalid login credentials|invalid email or password/i, 'errors.codes.INVALID_CREDENTIALS'],
+  [/email not confirmed|verify your email/i, 'errors.codes.EMAIL_NOT_VERIFIED'],
+  [/already in use/i, 'auth.errors.alreadyInUse'],
+  [/already registered|already exists/i, 'errors.codes.EMAIL_TAKEN'],
+  [/network|failed to fetch|load failed|no network connection/i, 'errors.codes.NETWORK'],
+  [/rate limit|too many/i, 'errors.codes.RATE_LIMITED'],
+  [/invalid email/i, 'auth.errors.invalidEmail'],
+  [/password.*(6 characters|too short|weak)/i, 'validation.passwordMin6'],
+];
+
+function isSecurityReason(value: unknown): value is SecurityReason {
+  return typeof value === 'string' && (SECURITY_REASONS as readonly string[]).includes(value);
+}
+
+/** A security block shows its first known reason, else the general text for the action. */
+export function mapSecurityBlock(reasons: readonly unknown[], action: SecurityAction): AuthMessage {
+  const reason = reasons.find(isSecurityReason);
+  if (reason) return { key: `auth.security.reasons.${reason}` };
+  return { key: action === 'registration' ? 'auth.security.registrationBlocked' : 'auth.security.loginBlocked' };
+}
+
+function reasonsOf(details: unknown): unknown[] {
+  if (typeof details !== 'object' || details === null || !('reasons' in details)) return [];
+  const { reasons } = details as { reasons: unknown };
+  return Array.isArray(reasons) ? reasons : [];
+}
+
+/** The first `validation.*` key in a VALIDATION_FAILED answer, if any. */
+export function firstFieldErrorKey(details: unknown): string | null {
+  if (typeof details !== 'object' || details === null || !('fieldErrors' in details)) return null;
+  const { fieldErrors } = details as { fieldErrors: unknown };
+  if (typeof fieldErrors !== 'object' || fieldErrors === null) return null;
+  for (const messages of Object.values(fieldErrors)) {
+    const first = Array.isArray(messages)
+      ? messages.find((m) => typeof m === 'string' && m.startsWith('validation.'))
+      : null;
+    if (first) return first;
+  }
+  return null;
+}
+
+export function mapAuthError(error: unknown, action: SecurityAction = 'login'): AuthMessage {
+  if (error instanceof ApiError) {
+    if (error.code === 'SECURITY_BLOCKED') return mapSecurityBlock(reasonsOf(error.details), action);
+    if (error.code === 'VALIDATION_FAILED') {
+      const key = firstFieldErrorKey(error.details);
+      if (key) return { key };
+    }
+    if (error.code !== 'UNKNOWN') return { key: `errors.codes.${error.code}` };
+  }
+  // DOMException is not an Error subclass everywhere, so look at the name only.
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') return { key: 'auth.errors.requestCancelled' };
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  for (const [pattern, key] of MESSAGE_PATTERNS) {
+    if (pattern.test(message)) return { key };
+  }
+  return { key: 'errors.codes.INTERNAL' };
+}
