@@ -6,12 +6,15 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter, prefetchRoutes } from './app/router';
+import { startAuth } from './features/auth/hooks/use-auth-session';
 import { i18n, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './lib/theme';
 
 async function start() {
   await initI18n();
+  // The session check starts before the first render and runs while the page code loads.
+  startAuth();
   const router = createRouter();
   const queryClient = createQueryClient();
   const container = document.getElementById('root');

@@ -4,14 +4,18 @@ import { useAuthStore } from '../features/auth/hooks/use-auth';
 import { PageLoading } from './shell/page-loading';
 
 /**
- * Client-side gate (reader-area §2.5, §6): signed-out visitors go to /signin carrying where they
- * came from; a wrong role goes to /unauthorized. The server enforces the same rules on every call.
+ * Client-side gate (reader-area §2.5, §6): signed-out visitors, and signed-in users whose profile
+ * is incomplete, go to /signin carrying where they came from; a wrong role goes to /unauthorized. The server enforces the same rules on every call.
  */
 export function Guard({ level }: { level: GuardLevel }) {
   const location = useLocation();
-  const { isInitialized, isAuthenticated, role } = useAuthStore();
-  if (!isInitialized) return <PageLoading />;
-  if (!isAuthenticated) {
+  const { isInitialized, isAuthenticated, profileComplete, isLoggingOut, role } = useAuthStore();
+  // While signing out, the page stays covered until the sign-out redirect, instead of bouncing to
+  // /signin with this page as the place to come back to.
+  if (!isInitialized || isLoggingOut) return <PageLoading />;
+  // Without a complete profile (no shipping address yet) the sign-in page takes over: it shows
+  // the complete-profile step and comes back here afterwards.
+  if (!isAuthenticated || !profileComplete) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/signin?returnUrl=${encodeURIComponent(from)}`} replace state={{ from }} />;
   }

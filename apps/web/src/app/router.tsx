@@ -39,7 +39,13 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <PageLoading fullScreen />,
     children: [
       // Public, full-screen pages.
-      ...['signin', 'signup', 'register', 'login'].map((path) => page(path, 'pages.signIn')),
+      ...['signin', 'signup', 'register', 'login'].map(
+        (path): RouteObject => ({
+          path,
+          lazy: () => import('../features/auth/components/auth-portal').then((m) => ({ Component: m.AuthPortal })),
+          handle: { titleKey: 'pages.signIn' } satisfies RouteHandle,
+        }),
+      ),
       page('auth/callback', 'pages.authCallback'),
       page('auth/update-password', 'pages.updatePassword'),
       {

@@ -2,13 +2,14 @@ import { Bell, LogIn, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { useAuthStore } from '../../features/auth/hooks/use-auth';
 import { useSidebarStore } from './sidebar-store';
 
-/** Header (reader-area §2.2): menu toggle, the user's name or e-mail and bell, or a sign-in button. */
+/** Header (reader-area §2.2): menu toggle, the bell and the account menu, or a sign-in button. */
 export function Header() {
   const { t } = useTranslation();
-  const { isAuthenticated, displayName, email } = useAuthStore();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { isOpen, setOpen } = useSidebarStore();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur">
@@ -26,9 +27,6 @@ export function Header() {
       <div className="ms-auto flex items-center gap-2">
         {isAuthenticated ? (
           <>
-            <span className="max-w-48 truncate text-sm font-medium" dir="auto">
-              {displayName ?? email}
-            </span>
             <button
               type="button"
               className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
@@ -36,6 +34,7 @@ export function Header() {
             >
               <Bell aria-hidden className="size-5" />
             </button>
+            <AccountMenu />
           </>
         ) : (
           <Link to="/signin" className={buttonClass('primary')}>

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { useSessionMonitor } from '../../features/auth/hooks/use-auth-session';
 import { checkStorageQuota } from '../../lib/storage';
 import { useThemeStore, watchSystemTheme } from '../../lib/theme';
 import type { RouteHandle } from '../route-handle';
@@ -21,14 +23,20 @@ function useDocumentTitle() {
   }, [title, appName]);
 }
 
-/** Wraps every page: splash, network banners, toasts, title, scroll to top on each page change. */
+/** Wraps every page: splash, network banners, toasts, title, session checks, scroll to top on each page change. */
 export function RootLayout() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const theme = useThemeStore((state) => state.theme);
   const [fontsReady, setFontsReady] = useState(false);
 
+  // The splash covers the first session check and every active sign-in, OAuth hand-over and logout.
+  const authBusy = useAuthStore(
+    (state) => !state.isInitialized || state.isPerformingActiveSignIn || state.isOAuthInProgress || state.isLoggingOut,
+  );
+
   useDocumentTitle();
+  useSessionMonitor();
   useEffect(() => watchSystemTheme(), []);
   useEffect(() => {
     // Keep the splash until the web fonts are in, so the first real paint does not jump.
@@ -49,7 +57,7 @@ export function RootLayout() {
 
   return (
     <>
-      <Splash busy={!fontsReady} />
+      <Splash busy={!fontsReady || authBusy} />
       <NetworkBanners />
       <Outlet />
       <Toaster

@@ -4,31 +4,34 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
 
 /**
- * Full-screen splash: the logo at once, 'Initializing' after 800 ms, and never shorter than 800 ms
- * once shown, so it does not flash.
+ * Full-screen splash: the logo at once, 'Initializing' after 800 ms, and never shorter than
+ * 800 ms each time it is shown (start-up, sign-in, logout), so it does not flash.
  */
 export function Splash({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
-  const [shownAt] = useState(() => Date.now());
-  const [visible, setVisible] = useState(true);
+  // When the current showing began; null while hidden.
+  const [shownAt, setShownAt] = useState<number | null>(() => Date.now());
   const [showText, setShowText] = useState(false);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setShowText(true), TIMINGS.splashInitializingText);
-    return () => window.clearTimeout(timer);
-  }, []);
-
-  useEffect(() => {
     if (busy) {
-      setVisible(true);
+      setShownAt((current) => current ?? Date.now());
       return;
     }
+    if (shownAt === null) return;
     const remaining = Math.max(0, TIMINGS.splashMin - (Date.now() - shownAt));
-    const timer = window.setTimeout(() => setVisible(false), remaining);
+    const timer = window.setTimeout(() => setShownAt(null), remaining);
     return () => window.clearTimeout(timer);
   }, [busy, shownAt]);
 
-  if (!visible) return null;
+  useEffect(() => {
+    setShowText(false);
+    if (shownAt === null) return;
+    const timer = window.setTimeout(() => setShowText(true), TIMINGS.splashInitializingText);
+    return () => window.clearTimeout(timer);
+  }, [shownAt]);
+
+  if (shownAt === null) return null;
   return (
     <div
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-bg"

@@ -1,0 +1,83 @@
+import type { Language } from '@maktaba/shared/constants';
+import { BookOpenText, ChevronDown, Languages, LogOut, Settings } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { useAuthStore } from '../hooks/use-auth';
+import { useSignOut } from '../hooks/use-sign-out';
+import { getInitials } from '../lib/initials';
+
+const itemClass =
+  'flex min-h-10 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';
+
+/** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, language, sign out. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { displayName, email, role } = useAuthStore();
+  const signOut = useSignOut();
+  const name = displayName ?? email ?? '';
+  const other: Language = currentLanguage() === 'ar' ? 'en' : 'ar';
+  const otherName = other === 'ar' ? t('footer.switchToArabic') : t('footer.switchToEnglish');
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="inline-flex min-h-10 max-w-60 items-center gap-2 rounded-app px-2 hover:bg-surface-2">
+        <span
+          aria-hidden
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-fg"
+        >
+          {getInitials(name)}
+        </span>
+        <span className="hidden truncate text-sm font-medium sm:inline" dir="auto">
+          {name}
+        </span>
+        <span className="sr-only">{t('account.menu')}</span>
+        <ChevronDown aria-hidden className="size-4 shrink-0 text-muted" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-40 min-w-60 rounded-app border border-border bg-surface p-1 text-fg shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block truncate text-sm font-semibold" dir="auto">
+              {name}
+            </span>
+            {email && email !== name ? (
+              <span className="block truncate text-xs text-muted" dir="ltr">
+                {email}
+              </span>
+            ) : null}
+            <span className="mt-1 block text-xs text-muted">
+              {t('account.role', { role: t(`roles.${role ?? 'guest'}`) })}
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/myimam">
+              <BookOpenText aria-hidden className="size-4" />
+              {t('nav.myImam')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings">
+              <Settings aria-hidden className="size-4" />
+              {t('nav.settings')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void setLanguage(other)}>
+            <Languages aria-hidden className="size-4" />
+            <span>{t('account.switchLanguage', { language: otherName })}</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+            <LogOut aria-hidden className="flip-rtl size-4" />
+            {t('account.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

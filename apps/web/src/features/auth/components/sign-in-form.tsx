@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignInInput, SignInSchema } from '@maktaba/shared/schemas/auth';
+import { LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Field, inputClass, PasswordInput } from '../../../components/ui/form-field';
+import { useAuthStore } from '../hooks/use-auth';
+import { useSignIn } from '../hooks/use-sign-in';
+import { applyFieldErrors } from '../lib/apply-field-errors';
+import { BackButton } from './back-button';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { FormAlert } from './form-alert';
+import { HoneypotField } from './honeypot-field';
+
+type SignInFormProps = { onBack: () => void; onRegister: () => void };
+
+/** Email and password sign-in (accounts-and-auth §2, §5): validated on blur, values kept on error. */
+export function SignInForm({ onBack, onRegister }: SignInFormProps) {
+  const { t } = useTranslation();
+  const signIn = useSignIn();
+  const error = useAuthStore((state) => state.error);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof SignInSchema>, unknown, SignInInput>({
+    resolver: zodResolver(SignInSchema),
+    mode: 'onBlur',
+    defaultValues: { email: '', password: '', website: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    // A filled trap means a bot: drop the submission without a word, so it learns nothing.
+    if (values.website) return;
+    const result = await signIn(values);
+    if (!result.ok) applyFieldErrors(result.error, setError, ['email', 'password']);
+  });
+
+  const message = (key?: string) => (key ? t(key) : undefined);
+  return (
+    <div>
+      <BackButton onClick={onBack} />
+      <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('auth.signin.title')}</h1>
+      <p className="mt-2 mb-6 text-muted">{t('auth.signin.description')}</p>
+      <FormAlert error={error} />
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field id="signin-email" label={t('auth.signin.email')} error={message(errors.email?.message)}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              inputMode="email"
+              className={inputClass(Boolean(errors.email))}
+            />
+          )}
+        </Field>
+        <Field id="signin-password" label={t('auth.signin.password')} error={message(errors.password?.message)}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...register('password')}
+              autoComplete="current-password"
+              invalid={Boolean(errors.password)}
+              showLabel={t('auth.passwordShow')}
+              hideLabel={t('auth.passwordHide')}
+            />
+          )}
+        </Field>
+        <HoneypotField id="signin-website" registration={register('website')} />
+        <div className="-mt-1 flex justify-end">
+          <ForgotPasswordDialog />
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          <LogIn aria-hidden className="flip-rtl size-4" />
+          {isSubmitting ? t('auth.signin.submitting') : t('auth.signin.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        {t('auth.signin.noAccount')}{' '}
+        <button
+          type="button"
+          className="font-semibold text-primary underline-offset-4 hover:underline"
+          onClick={onRegister}
+        >
+          {t('auth.signin.createAccount')}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { GoogleLogo } from './google-logo';
+
+type WelcomeViewProps = { onSignIn: () => void; onRegister: () => void };
+
+/** The first view of the portal (accounts-and-auth §2): Google, 'or', email, create account. */
+export function WelcomeView({ onSignIn, onRegister }: WelcomeViewProps) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('auth.welcome.title')}</h1>
+      <p className="mt-2 text-muted">{t('auth.welcome.description')}</p>
+      <div className="mt-6 flex flex-col gap-3">
+        <Button
+          variant="secondary"
+          className="w-full"
+          // Google sign-in comes with its own change; until then the button says so instead of failing.
+          onClick={() => toast.info(t('auth.welcome.googleUnavailable'))}
+        >
+          <GoogleLogo className="size-5" />
+          {t('auth.welcome.google')}
+        </Button>
+        <div className="flex items-center gap-3 text-sm text-muted">
+          <span aria-hidden className="h-px flex-1 bg-border" />
+          <span>{t('auth.or')}</span>
+          <span aria-hidden className="h-px flex-1 bg-border" />
+        </div>
+        <Button className="w-full" onClick={onSignIn}>
+          <Mail aria-hidden className="size-4" />
+          {t('auth.welcome.email')}
+        </Button>
+      </div>
+      <p className="mt-6 text-center text-sm text-muted">
+        {t('auth.welcome.noAccount')}{' '}
+        <button
+          type="button"
+          className="font-semibold text-primary underline-offset-4 hover:underline"
+          onClick={onRegister}
+        >
+          {t('auth.welcome.createAccount')}
+        </button>
+      </p>
+    </div>
+  );
+}

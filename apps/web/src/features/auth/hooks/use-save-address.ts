@@ -1,0 +1,37 @@
+import { isProfileComplete } from '@maktaba/shared/profile-completeness';
+import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { saveAddress } from '../api/save-address';
+import { completenessCache } from '../lib/completeness-cache';
+import { mapAuthError } from '../lib/map-auth-error';
+import { dispatchAuth, useAuthStore } from './use-auth';
+import type { FlowResult } from './use-sign-in';
+
+/**
+ * Step 2 for someone already signed in (no draft: a profile that was never finished). The
+ * existing profile is updated instead of creating an account (accounts-and-auth §4).
+ */
+export function useSaveAddress() {
+  const { t } = useTranslation();
+  return useCallback(
+    async (address: CompleteProfileInput): Promise<FlowResult> => {
+      const user = useAuthStore.getState().user;
+      try {
+        const profile = await saveAddress(address);
+        if (user) completenessCache.set(user.id, isProfileComplete(profile, user.provider));
+        dispatchAuth({ type: 'PROFILE_COMPLETED', profile });
+        toast.success(t('auth.toasts.registrationCompleted'), { duration: 5_000 });
+        return { ok: true };
+      } catch (error) {
+        const message = mapAuthError(error, 'registration');
+        toast.error(t('auth.toasts.registrationFailed', { message: t(message.key, message.values ?? {}) }), {
+          duration: 5_000,
+        });
+        return { ok: false, error };
+      }
+    },
+    [t],
+  );
+}

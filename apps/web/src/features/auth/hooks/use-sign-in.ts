@@ -1,0 +1,70 @@
+import { TIMINGS } from '@maktaba/shared/constants';
+import type { SignInInput } from '@maktaba/shared/schemas/auth';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client';
+import { checkSecurity } from '../api/check-security';
+import { signInWithPassword } from '../api/sign-in';
+import { completeAuthState } from '../lib/complete-auth-state';
+import { mapAuthError } from '../lib/map-auth-error';
+import { trackRequest } from '../lib/pending-requests';
+import { prepareSignIn } from '../lib/prepare-input';
+import { withRetries } from '../lib/with-retries';
+import { dispatchAuth, scheduleFlagsClear } from './use-auth';
+import { completenessOf } from './use-auth-session';
+
+export type FlowResult = { ok: true } | { ok: false; error: unknown };
+
+/** Sign-in retries twice on a lost connection or a server error (accounts-and-auth §7). */
+const SIGN_IN_ATTEMPTS = 3;
+
+/**
+ * The sign-in flow of accounts-and-auth §4: security check, password sign-in, profile check.
+ * The portal watches the store and moves on (to the return URL, or to complete-profile).
+ */
+export function useSignIn() {
+  const { t } = useTranslation();
+  return useCallback(
+    async (values: SignInInput): Promise<FlowResult> => {
+      const prepared = prepareSignIn(values);
+      if (!prepared.ok) {
+        toast.error(t('validation.invalidInput'));
+        return { ok: false, error: null };
+      }
+      const { email, password } = prepared.value;
+      dispatchAuth({ type: 'SIGN_IN_STARTED', method: 'password' });
+      const { signal, release } = trackRequest();
+      try {
+        const check = await checkSecurity('login', email, signal);
+        if (!check.allowed) {
+          throw new ApiError('SECURITY_BLOCKED', 'Login blocked for security reasons', 403, { reasons: check.reasons });
+        }
+        const answer = await withRetries(() => signInWithPassword({ email, password }, signal), {
+          attempts: SIGN_IN_ATTEMPTS,
+          signal,
+        });
+        const auth = await completeAuthState(answer, signal);
+        if (!auth.user || !auth.session || !auth.profile) throw new Error('Sign in failed - no user data returned');
+        dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
+        toast.success(t('auth.toasts.signedIn'), { description: t('auth.toasts.checkingProfile') });
+        return { ok: true };
+      } catch (error) {
+        const message =
+          error instanceof Error && error.message.startsWith('Sign in failed - no user data')
+            ? { key: 'auth.errors.noUserData' }
+            : mapAuthError(error, 'login');
+        dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
+        toast.error(t('auth.toasts.signInFailed'), {
+          description: t(message.key, message.values ?? {}),
+          duration: 5_000,
+        });
+        scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
+        return { ok: false, error };
+      } finally {
+        release();
+      }
+    },
+    [t],
+  );
+}

@@ -1,0 +1,64 @@
+import { LIMITS, TIMINGS } from '@maktaba/shared/constants';
+import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client';
+import { checkSecurity } from '../api/check-security';
+import { signUp } from '../api/sign-up';
+import { mapAuthError } from '../lib/map-auth-error';
+import { trackRequest } from '../lib/pending-requests';
+import type { Credentials } from '../lib/prepare-input';
+import { clearRegisterDraft } from '../lib/register-draft';
+import { withRetries } from '../lib/with-retries';
+import { dispatchAuth, scheduleFlagsClear } from './use-auth';
+import { completenessOf } from './use-auth-session';
+import type { FlowResult } from './use-sign-in';
+
+/**
+ * Registration step 2 (accounts-and-auth §4): security check, then the account with its complete
+ * profile in one call. Up to 3 attempts, each waiting for the network; only a lost connection or
+ * a server error is tried again. Email taken, invalid input or a security block end it at once.
+ */
+export function useSignUp() {
+  const { t } = useTranslation();
+  return useCallback(
+    async (credentials: Credentials, address: CompleteProfileInput): Promise<FlowResult> => {
+      dispatchAuth({ type: 'SIGN_IN_STARTED', method: 'registration' });
+      const { signal, release } = trackRequest();
+      try {
+        const check = await checkSecurity('registration', credentials.email, signal);
+        if (!check.allowed) {
+          throw new ApiError('SECURITY_BLOCKED', 'Registration blocked for security reasons', 403, {
+            reasons: check.reasons,
+          });
+        }
+        const total = LIMITS.registrationAttempts;
+        const auth = await withRetries(() => signUp({ ...credentials, ...address }, signal), {
+          attempts: total,
+          signal,
+          waitOnline: true,
+          onAttempt: (attempt) => {
+            if (attempt > 1) toast.info(t('auth.toasts.attempt', { attempt: String(attempt), total: String(total) }));
+          },
+        });
+        if (!auth.user || !auth.session || !auth.profile) throw new Error('Sign up failed - no user data returned');
+        clearRegisterDraft();
+        dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
+        toast.success(t('auth.toasts.registrationCompleted'), { duration: 5_000 });
+        return { ok: true };
+      } catch (error) {
+        const message = mapAuthError(error, 'registration');
+        dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
+        toast.error(t('auth.toasts.registrationFailed', { message: t(message.key, message.values ?? {}) }), {
+          duration: 5_000,
+        });
+        scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
+        return { ok: false, error };
+      } finally {
+        release();
+      }
+    },
+    [t],
+  );
+}
