@@ -67,6 +67,9 @@ export function RootLayout() {
         theme={theme === 'dark' ? 'dark' : 'light'}
         closeButton
         richColors
+        // The library's own labels are English; ours follow the language.
+        containerAriaLabel={t('header.notifications')}
+        toastOptions={{ closeButtonAriaLabel: t('common.close') }}
       />
     </>
   );

@@ -21,7 +21,9 @@ export function AccountMenu() {
   const otherName = other === 'ar' ? t('footer.switchToArabic') : t('footer.switchToEnglish');
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a menu does not need to hide the page from assistive technology while open, and
+    // doing so leaves focusable controls inside aria-hidden regions.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex min-h-10 max-w-60 items-center gap-2 rounded-app px-2 hover:bg-surface-2">
         <span
           aria-hidden

@@ -30,6 +30,7 @@ export function ForgotPasswordDialog() {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<ForgotInput>({ resolver: zodResolver(ForgotSchema), mode: 'onBlur', defaultValues: { email: '' } });
 
@@ -64,7 +65,14 @@ export function ForgotPasswordDialog() {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100%-2rem)] max-w-md -translate-y-1/2 rounded-app border border-border bg-surface p-6 shadow-xl">
+        <Dialog.Content
+          // Straight to the one field, not the close button that comes first.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            setFocus('email');
+          }}
+          className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100%-2rem)] max-w-md -translate-y-1/2 rounded-app border border-border bg-surface p-6 shadow-xl"
+        >
           <Dialog.Title className="font-display text-xl font-bold">{t('auth.forgot.title')}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.forgot.description')}</Dialog.Description>
           <Dialog.Close

@@ -158,7 +158,7 @@ export function RegisterForm({ defaults, serverError, onBack, onSignIn, onContin
           <Trans
             i18nKey="auth.register.privacy"
             components={{
-              link: <Link to="/privacy" className="font-semibold text-primary underline underline-offset-4" />,
+              policy: <Link to="/privacy" className="font-semibold text-primary underline underline-offset-4" />,
             }}
           />
         </p>
