@@ -77,6 +77,11 @@ export default defineConfig<LangOptions>({
       DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Tests of sign-in and registration each present their own client address in
+      // X-Forwarded-For (e2e/auth-fixtures.ts), so the security check's per-address limits
+      // (5 registrations an hour, 20 failed sign-ins in 15 minutes) apply per test, as they would
+      // per visitor, instead of to the whole suite running from 127.0.0.1.
+      TRUST_PROXY_HOPS: '1',
     },
   },
 });

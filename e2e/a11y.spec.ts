@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { fillRegisterStepOne, portal } from './auth-fixtures';
 import { expect, openApp, test } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -7,6 +8,14 @@ const THEMES = ['light', 'solarized-light', 'dark'] as const;
 
 /** Runs axe on the page as it is now and reports each violation with the elements it found. */
 async function expectNoViolations(page: Page) {
+  // Measure colours at rest: half-way through a fade-in, text is paler than it will be.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const summary = violations.map((violation) => ({
     rule: violation.id,
@@ -43,6 +52,43 @@ for (const theme of THEMES) {
         await expectNoViolations(page);
       });
     }
+
+    test('the sign-in portal views have no WCAG 2.1 AA violations', async ({ page, t, lang }) => {
+      const button = (name: string) => portal(page).getByRole('button', { name, exact: true });
+      await openApp(page, '/signin');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoViolations(page);
+
+      // Sign-in, with its field errors showing.
+      await button(t.auth.welcome.email).click();
+      const email = portal(page).getByLabel(t.auth.signin.email, { exact: true });
+      await email.focus();
+      await email.blur();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page);
+
+      await button(t.auth.signin.forgot).click();
+      await expect(page.getByRole('dialog', { name: t.auth.forgot.title })).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press('Escape');
+
+      // Register step 1 with errors, then step 2.
+      await button(t.auth.signin.createAccount).click();
+      await button(t.auth.register.submit).click();
+      await expect(portal(page).getByLabel(t.auth.register.email, { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectNoViolations(page);
+      await fillRegisterStepOne(page, t, {
+        email: `a11y-${theme}-${lang}@example.org`,
+        password: 'Quiet-Reading-2025',
+        name: 'Zahra',
+      });
+      await button(t.auth.register.submit).click();
+      await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.completeProfile.title);
+      await expectNoViolations(page);
+    });
 
     test('the open drawer at 390 px has no WCAG 2.1 AA violations', async ({ page, t }) => {
       await page.setViewportSize({ width: 390, height: 844 });

@@ -55,7 +55,7 @@ test.describe('privacy policy', () => {
 
     await back.click();
     await expect(page).toHaveURL('/signin');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.signIn);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
   });
 
   test('at 1280 px a sticky contents list jumps to a section', async ({ page, t }) => {

@@ -7,7 +7,7 @@ test.describe('routing while signed out', () => {
     test(`${path} redirects to the sign-in page carrying where the visitor came from`, async ({ page, t }) => {
       await openApp(page, path);
       await expect(page).toHaveURL(signInFor(path));
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.signIn);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
       await expect(page).toHaveTitle(`${t.pages.signIn} · ${t.app.name}`);
     });
   }
@@ -15,7 +15,7 @@ test.describe('routing while signed out', () => {
   test('an unknown path redirects to the sign-in page', async ({ page, t }) => {
     await openApp(page, '/no/such/page');
     await expect(page).toHaveURL('/signin');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.signIn);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
   });
 
   // The old book addresses redirect to /book/abc first; its guard then sends a signed-out visitor
@@ -27,7 +27,7 @@ test.describe('routing while signed out', () => {
     }) => {
       await openApp(page, `/${prefix}/book/abc`);
       await expect(page).toHaveURL(signInFor('/book/abc'));
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.signIn);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
     });
   }
 

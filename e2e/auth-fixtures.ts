@@ -1,0 +1,105 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import { test as base, type Catalogue, expect } from './fixtures';
+
+/** An account the tests create; the password passes every registration rule and no common list. */
+export type Account = {
+  email: string;
+  password: string;
+  name: string;
+};
+
+export const ADDRESS = {
+  phone_number: '2025550143',
+  address_line_1: '12 Library Way',
+  city: 'Dearborn',
+  state_province: 'MI',
+  postal_code: '48126',
+  country: 'United States',
+} as const;
+
+type AuthFixtures = {
+  /** A fresh account for this test (not yet created). */
+  account: Account;
+  /** The address this test's browser and API calls come from (see playwright.config.ts). */
+  clientIp: string;
+};
+
+export const test = base.extend<AuthFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  clientIp: async ({}, use) => use(`10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`),
+  extraHTTPHeaders: async ({ clientIp }, use) => use({ 'X-Forwarded-For': clientIp }),
+  account: async ({ lang }, use, testInfo) => {
+    const slug = testInfo.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 24);
+    await use({
+      email: `${slug}-${lang}-${randomUUID().slice(0, 8)}@example.org`,
+      password: `Quiet-Reading-${randomInt(1000, 9999)}`,
+      name: lang === 'ar' ? 'فاطمة الزهراء' : 'Fatima Zahra',
+    });
+  },
+});
+
+export { expect };
+
+/** Creates the account with its complete profile through the API. With `page.request` the page is signed in too. */
+export async function createAccount(request: APIRequestContext, account: Account) {
+  const response = await request.post('/api/auth/sign-up', {
+    data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The toast on top of the stack (the toaster shows one at a time). */
+export function currentToast(page: Page): Locator {
+  return page.locator('[data-sonner-toast][data-visible="true"]');
+}
+
+/** Collects the requests the page makes to the given API paths. */
+export function watchRequests(page: Page, paths: string[]): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (paths.includes(pathname)) seen.push(request);
+  });
+  return seen;
+}
+
+/** The portal's card: the current view, without the quotes beside it. */
+export const portal = (page: Page) => page.getByRole('main');
+
+export async function fillSignIn(page: Page, t: Catalogue, email: string, password: string) {
+  const form = portal(page);
+  await form.getByLabel(t.auth.signin.email, { exact: true }).fill(email);
+  await form.getByLabel(t.auth.signin.password, { exact: true }).fill(password);
+}
+
+export async function fillRegisterStepOne(page: Page, t: Catalogue, account: Account) {
+  const form = portal(page);
+  await form.getByLabel(t.auth.register.email, { exact: true }).fill(account.email);
+  await form.getByLabel(t.auth.register.name).fill(account.name);
+  await form.getByLabel(t.auth.register.password, { exact: true }).fill(account.password);
+  await form.getByLabel(t.auth.register.confirmPassword, { exact: true }).fill(account.password);
+}
+
+export async function fillAddress(page: Page, t: Catalogue) {
+  const form = portal(page);
+  const labels = t.auth.completeProfile;
+  await form.getByLabel(labels.phone, { exact: true }).fill(ADDRESS.phone_number);
+  await form.getByLabel(labels.addressLine1, { exact: true }).fill(ADDRESS.address_line_1);
+  await form.getByLabel(labels.city, { exact: true }).fill(ADDRESS.city);
+  await form.getByLabel(labels.state, { exact: true }).fill(ADDRESS.state_province);
+  await form.getByLabel(labels.postal, { exact: true }).fill(ADDRESS.postal_code);
+}
+
+/** The field's error, linked to it through aria-describedby. */
+export async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(message)}`));
+}
+
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

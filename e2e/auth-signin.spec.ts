@@ -1,0 +1,167 @@
+import {
+  createAccount,
+  currentToast,
+  expect,
+  expectFieldError,
+  fillSignIn,
+  portal,
+  test,
+  watchRequests,
+} from './auth-fixtures';
+import { openApp } from './fixtures';
+
+test.describe('sign-in', () => {
+  test('signs in and goes to the return URL', async ({ page, request, t, account }) => {
+    await createAccount(request, account);
+    await openApp(page, '/settings');
+    await expect(page).toHaveURL(`/signin?returnUrl=${encodeURIComponent('/settings')}`);
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.signin.title);
+    await fillSignIn(page, t, account.email.toUpperCase(), account.password);
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+
+    await expect(page).toHaveURL('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.settings);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.signedIn);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.checkingProfile);
+
+    // Signed in, /signin itself sends the user on to where they asked to go.
+    await openApp(page, `/signin?returnUrl=${encodeURIComponent('/myimam')}`);
+    await expect(page).toHaveURL('/myimam');
+  });
+
+  for (const external of ['//evil.example', 'https://evil.example/path', '/\\evil.example']) {
+    test(`ignores the external return URL ${external}`, async ({ page, request, t, account }) => {
+      await createAccount(request, account);
+      await openApp(page, `/signin?returnUrl=${encodeURIComponent(external)}`);
+      await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+      await fillSignIn(page, t, account.email, account.password);
+      await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.home);
+    });
+  }
+
+  test('a wrong password says "Invalid email or password" and keeps the values', async ({
+    page,
+    request,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 401/);
+    await createAccount(request, account);
+    await openApp(page, '/login');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, 'Wrong-Password-1');
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+
+    await expect(portal(page).getByRole('alert')).toHaveText(t.errors.codes.INVALID_CREDENTIALS);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
+    await expect(currentToast(page)).toContainText(t.errors.codes.INVALID_CREDENTIALS);
+    await expect(portal(page).getByLabel(t.auth.signin.email, { exact: true })).toHaveValue(account.email);
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('after five failed attempts the account is blocked with the reason', async ({
+    page,
+    request,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 40[13]/);
+    await createAccount(request, account);
+    // Five failures through the API (same client address as the page), the sixth in the form.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await request.post('/api/auth/sign-in', {
+        data: { email: account.email, password: `Wrong-Password-${attempt}` },
+      });
+      expect(response.status()).toBe(401);
+    }
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, 'Wrong-Password-6');
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+    const reason = t.auth.security.reasons.too_many_failed_attempts_account;
+    await expect(portal(page).getByRole('alert')).toHaveText(reason);
+    await expect(currentToast(page)).toContainText(reason);
+
+    // Blocked means blocked: the right password is refused too.
+    await fillSignIn(page, t, account.email, account.password);
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+    await expect(portal(page).getByRole('alert')).toHaveText(reason);
+    await expect(page).toHaveURL('/signin');
+  });
+
+  test('shows every validation message on blur', async ({ page, t }) => {
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    const email = portal(page).getByLabel(t.auth.signin.email, { exact: true });
+    const password = portal(page).getByLabel(t.auth.signin.password, { exact: true });
+    await email.focus();
+    await email.blur();
+    await expectFieldError(email, t.validation.emailRequired);
+    await email.fill('reader@');
+    await email.blur();
+    await expectFieldError(email, t.validation.emailInvalid);
+    await password.fill('12345');
+    await password.blur();
+    await expectFieldError(password, t.validation.passwordMin6);
+    await password.fill('123456');
+    await password.blur();
+    await expect(password).not.toHaveAttribute('aria-invalid');
+    await expect(email).toHaveAttribute('dir', 'ltr');
+    await expect(password).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('a filled honeypot drops the submission silently', async ({ page, request, t, account }) => {
+    await createAccount(request, account);
+    const requests = watchRequests(page, ['/api/auth/sign-in', '/api/auth/security-check']);
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, account.password);
+    await page.locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+    // Nothing happens: no request, no message, still on the form.
+    await page.waitForTimeout(500);
+    expect(requests).toEqual([]);
+    await expect(page).toHaveURL('/signin');
+    await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.signin.title);
+    await expect(currentToast(page)).toHaveCount(0);
+  });
+
+  test('back returns to the welcome view, and the register link opens step 1', async ({ page, t }) => {
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await portal(page).getByRole('button', { name: t.auth.back, exact: true }).click();
+    await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
+    await portal(page).getByRole('button', { name: t.auth.welcome.createAccount, exact: true }).click();
+    await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.register.title);
+    await portal(page).getByRole('button', { name: t.auth.back, exact: true }).click();
+    await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
+  });
+
+  test('Google sign-in says it is not configured on this server', async ({ page, t }) => {
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.google, exact: true }).click();
+    await expect(currentToast(page)).toContainText(t.auth.welcome.googleUnavailable);
+  });
+
+  test('forgot password explains that reset by e-mail is not available yet', async ({ page, t, allowConsoleError }) => {
+    allowConsoleError(/status of 404/);
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await portal(page).getByRole('button', { name: t.auth.signin.forgot, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.auth.forgot.title });
+    await expect(dialog).toBeVisible();
+    const email = dialog.getByLabel(t.auth.forgot.email, { exact: true });
+    await expect(email).toBeFocused();
+    await email.fill('reader@example.org');
+    await dialog.getByRole('button', { name: t.auth.forgot.submit, exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(t.auth.forgot.unavailable);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(portal(page).getByRole('button', { name: t.auth.signin.forgot, exact: true })).toBeFocused();
+  });
+});
