@@ -14,7 +14,7 @@ type FieldProps = {
   label: string;
   /** Shown after the label in parentheses, e.g. "optional". */
   labelNote?: string;
-  hint?: string;
+  hint?: ReactNode;
   /** Already translated. */
   error?: string;
   children: (control: ControlProps) => ReactNode;

@@ -13,7 +13,7 @@ const itemClass =
 
 /** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, language, sign out. */
 export function AccountMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { displayName, email, role } = useAuthStore();
   const signOut = useSignOut();
   const name = displayName ?? email ?? '';
@@ -23,7 +23,8 @@ export function AccountMenu() {
   return (
     // Not modal: a menu does not need to hide the page from assistive technology while open, and
     // doing so leaves focusable controls inside aria-hidden regions.
-    <DropdownMenu.Root modal={false}>
+    // Radix menus default to left-to-right; arrow keys and alignment must follow the language.
+    <DropdownMenu.Root modal={false} dir={i18n.dir()}>
       <DropdownMenu.Trigger className="inline-flex min-h-10 max-w-60 items-center gap-2 rounded-app px-2 hover:bg-surface-2">
         <span
           aria-hidden

@@ -5,7 +5,7 @@ import { type CompleteProfileInput, CompleteProfileSchema } from '@maktaba/share
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { Check, LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -109,8 +109,12 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
       <p className="mt-2 text-muted">{t('auth.completeProfile.description')}</p>
       {mode === 'update' && email ? (
         <p className="mt-1 text-sm text-muted">
-          {/* First-strong isolates keep a Latin address whole inside an Arabic sentence. */}
-          {t('auth.completeProfile.signedInAs', { email: `\u2068${email}\u2069` })}
+          {/* The address is isolated so it keeps its own direction inside an Arabic sentence. */}
+          <Trans
+            i18nKey="auth.completeProfile.signedInAs"
+            values={{ email }}
+            components={{ email: <bdi dir="ltr" /> }}
+          />
         </p>
       ) : null}
       <div className="mt-6">
@@ -120,7 +124,7 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
         <Field
           id="profile-phone_number"
           label={t('auth.completeProfile.phone')}
-          hint={t('auth.completeProfile.phoneHint')}
+          hint={<Trans i18nKey="auth.completeProfile.phoneHint" components={{ number: <bdi dir="ltr" /> }} />}
           error={message(errors.phone_number?.message)}
         >
           {(control) => (
