@@ -90,6 +90,36 @@ test.describe('session', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: account.name })).toBeFocused();
   });
 
+  test('a session ended elsewhere is noticed: "Session expired", and guarded pages ask to sign in', async ({
+    page,
+    t,
+    account,
+  }) => {
+    await createAccount(page.request, account);
+    await openApp(page, '/myimam');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.myImam);
+    // Signed out from another tab: the cookie is shared, this page does not know yet.
+    expect((await page.request.post('/api/auth/sign-out')).status()).toBe(204);
+    // The session is checked again when the tab comes back into view.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(currentToast(page)).toContainText(t.errors.codes.SESSION_EXPIRED);
+    await expect(page).toHaveURL(`/signin?returnUrl=${encodeURIComponent('/myimam')}`);
+  });
+
+  test('a session check without an answer for 3 s is abandoned: the app goes on signed out', async ({ page, t }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // The session route never answers.
+    await page.route('**/api/auth/session', () => {});
+    const started = Date.now();
+    await openApp(page, '/');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    await expect(page.getByRole('banner').getByRole('link', { name: t.nav.signIn, exact: true })).toBeVisible();
+    expect(warnings).toContain('Session check timeout - proceeding without authentication');
+  });
+
   test('the account menu switches the language', async ({ page, t, otherLang, account }) => {
     await createAccount(page.request, account);
     await openApp(page, '/');

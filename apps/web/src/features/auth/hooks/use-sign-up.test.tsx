@@ -1,0 +1,103 @@
+import { STORAGE_KEYS } from '@maktaba/shared/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeAuth } from '../lib/test-fixtures';
+import { act, mockApi, renderFlow } from './flow-test-utils';
+import { useAuthStore } from './use-auth';
+import { useSignUp } from './use-sign-up';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const credentials = { email: 'reader@example.org', password: 'Quiet-Reading-1', name: 'Zahra' };
+const address = {
+  phone_number: '+12025550143',
+  address_line_1: '1 Library Way',
+  city: 'Dearborn',
+  state_province: 'MI',
+  postal_code: '48126',
+  country: 'United States' as const,
+};
+const allowed = { status: 200, body: { allowed: true, clientIP: '10.0.0.1', riskScore: 0, reasons: [] } };
+
+describe('registration step 2 (sign-up)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    window.localStorage.setItem(STORAGE_KEYS.registerDraft, JSON.stringify({ email: 'x', savedAt: Date.now() }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it('tries again after lost connections, saying "Attempt N of 3...", and signs in', async () => {
+    const calls = mockApi({
+      '/auth/security-check': [allowed],
+      '/auth/sign-up': [new TypeError('Failed to fetch'), { status: 503, body: {} }, { status: 201, body: makeAuth() }],
+    });
+    const { result } = await renderFlow(useSignUp);
+    let outcome: Awaited<ReturnType<typeof result.current>> | undefined;
+    await act(async () => {
+      const running = result.current(credentials, address).then((value) => {
+        outcome = value;
+      });
+      await vi.advanceTimersByTimeAsync(3_000);
+      await running;
+    });
+    expect(outcome).toEqual({ ok: true });
+    expect(calls.filter((call) => call.path === '/auth/sign-up')).toHaveLength(3);
+    expect(calls.at(-1)?.body).toEqual({ ...credentials, ...address });
+    expect(toast.info.mock.calls.map(([text]) => text)).toEqual(['Attempt 2 of 3...', 'Attempt 3 of 3...']);
+    expect(toast.success).toHaveBeenCalledWith('Registration completed successfully!', { duration: 5_000 });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, profileComplete: true, justSignedIn: true });
+    expect(window.localStorage.getItem(STORAGE_KEYS.registerDraft)).toBeNull();
+  });
+
+  it('stops at once when the email is taken', async () => {
+    const calls = mockApi({
+      '/auth/security-check': [allowed],
+      '/auth/sign-up': [{ status: 409, body: { error: { code: 'EMAIL_TAKEN', message: 'taken' } } }],
+    });
+    const { result } = await renderFlow(useSignUp);
+    await act(async () => {
+      await result.current(credentials, address);
+    });
+    expect(calls.filter((call) => call.path === '/auth/sign-up')).toHaveLength(1);
+    expect(useAuthStore.getState().error).toEqual({ key: 'errors.codes.EMAIL_TAKEN' });
+    expect(toast.error).toHaveBeenCalledWith(
+      'Registration failed: Failed to complete registration: This email is already registered',
+      { duration: 5_000 },
+    );
+    expect(toast.info).not.toHaveBeenCalled();
+  });
+
+  it('a security block shows its reason and creates nothing', async () => {
+    const calls = mockApi({
+      '/auth/security-check': [
+        {
+          status: 200,
+          body: { allowed: false, clientIP: '10.0.0.1', riskScore: 60, reasons: ['too_many_registrations_ip'] },
+        },
+      ],
+    });
+    const { result } = await renderFlow(useSignUp);
+    await act(async () => {
+      await result.current(credentials, address);
+    });
+    expect(calls.map((call) => call.path)).toEqual(['/auth/security-check']);
+    expect(useAuthStore.getState().error).toEqual({ key: 'auth.security.reasons.too_many_registrations_ip' });
+  });
+
+  it('goes ahead when the security check itself fails', async () => {
+    const calls = mockApi({
+      '/auth/security-check': [{ status: 500, body: {} }],
+      '/auth/sign-up': [{ status: 201, body: makeAuth() }],
+    });
+    const { result } = await renderFlow(useSignUp);
+    await act(async () => {
+      await result.current(credentials, address);
+    });
+    expect(calls.map((call) => call.path)).toEqual(['/auth/security-check', '/auth/sign-up']);
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+});
