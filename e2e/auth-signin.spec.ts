@@ -60,6 +60,8 @@ test.describe('sign-in', () => {
     await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
     await expect(currentToast(page)).toContainText(t.errors.codes.INVALID_CREDENTIALS);
     await expect(portal(page).getByLabel(t.auth.signin.email, { exact: true })).toHaveValue(account.email);
+    // Focus is back in the form, on the password, ready for another try.
+    await expect(portal(page).getByLabel(t.auth.signin.password, { exact: true })).toBeFocused();
     await expect(page).toHaveURL('/login');
   });
 

@@ -4,6 +4,7 @@ import { normalizePhoneNumber } from '@maktaba/shared/phone';
 import { type CompleteProfileInput, CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { Check, LogOut } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -48,10 +49,12 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
   const { t } = useTranslation();
   const error = useAuthStore((state) => state.error);
   const email = useAuthStore((state) => state.email);
+  const isHidden = useAuthStore((state) => state.isPerformingActiveSignIn);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, CompleteProfileInput>({
@@ -67,6 +70,11 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
       country: DEFAULT_COUNTRY,
     },
   });
+
+  // Back from behind the splash after a failed registration: focus returns to the form.
+  useEffect(() => {
+    if (!isHidden && error) setFocus('phone_number');
+  }, [isHidden, error, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     const prepared = prepareAddress(values);

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, SignInSchema } from '@maktaba/shared/schemas/auth';
 import { LogIn } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -21,16 +22,24 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const error = useAuthStore((state) => state.error);
+  const isHidden = useAuthStore((state) => state.isPerformingActiveSignIn);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof SignInSchema>, unknown, SignInInput>({
     resolver: zodResolver(SignInSchema),
     mode: 'onBlur',
     defaultValues: { email: '', password: '', website: '' },
   });
+
+  // The form was hidden behind the splash, taking the focus with it: after a failed attempt it
+  // comes back to the password, the field to type again.
+  useEffect(() => {
+    if (!isHidden && error) setFocus('password');
+  }, [isHidden, error, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     // A filled trap means a bot: drop the submission without a word, so it learns nothing.
