@@ -23,6 +23,8 @@ import { createDatabase, dropDatabase, makeTempDir, pgUrl, REPO_ROOT, SERVER_DIR
 const ENTRY = path.join(SERVER_DIR, 'dist/index.js');
 const SHARED_DIST = path.join(REPO_ROOT, 'packages/shared/dist/constants.js');
 const BATCH = 30;
+/** Two server starts and ~70 password hashes; generous, for machines busy with other work. */
+const CRASH_TEST_TIMEOUT = 300_000;
 
 type ServerProcess = {
   child: ChildProcess;
@@ -217,40 +219,44 @@ function tempDir(): string {
 }
 
 describe('sign-up killed half-way', () => {
-  it('PGlite: restarts past the stale lock, keeps no half account, and the lost sign-ups register again', async () => {
-    const dataDir = path.join(tempDir(), 'data');
-    const first = spawnServer({ DATA_DIR: dataDir });
-    const batch = await signUpAndKill(await first.ready, first);
-    expectCutShort(batch);
+  it(
+    'PGlite: restarts past the stale lock, keeps no half account, and the lost sign-ups register again',
+    async () => {
+      const dataDir = path.join(tempDir(), 'data');
+      const first = spawnServer({ DATA_DIR: dataDir });
+      const batch = await signUpAndKill(await first.ready, first);
+      expectCutShort(batch);
 
-    // The killed server's lock is still there, naming a process that is gone; it must not block.
-    const lockFile = path.join(dataDir, 'maktaba.lock');
-    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(first.child.pid);
+      // The killed server's lock is still there, naming a process that is gone; it must not block.
+      const lockFile = path.join(dataDir, 'maktaba.lock');
+      expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(first.child.pid);
 
-    const second = spawnServer({ DATA_DIR: dataDir });
-    const url = await second.ready;
-    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(second.child.pid);
-    const retried = await checkEveryAttempt(url, batch.attempts, batch.outcomes);
-    expect(retried.length).toBeGreaterThanOrEqual(BATCH - FIRST_WAVE);
-    expect(BATCH - retried.length).toBeGreaterThanOrEqual(batch.committedBeforeKill);
-    // An e-mail registered after the restart is taken like any other.
-    const again = await clientFrom(url).signUp(signUpBody({ email: retried[0] }));
-    expect(again.body?.error?.code).toBe('EMAIL_TAKEN');
+      const second = spawnServer({ DATA_DIR: dataDir });
+      const url = await second.ready;
+      expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(second.child.pid);
+      const retried = await checkEveryAttempt(url, batch.attempts, batch.outcomes);
+      expect(retried.length).toBeGreaterThanOrEqual(BATCH - FIRST_WAVE);
+      expect(BATCH - retried.length).toBeGreaterThanOrEqual(batch.committedBeforeKill);
+      // An e-mail registered after the restart is taken like any other.
+      const again = await clientFrom(url).signUp(signUpBody({ email: retried[0] }));
+      expect(again.body?.error?.code).toBe('EMAIL_TAKEN');
 
-    second.child.kill('SIGTERM');
-    expect((await second.exited).code).toBe(0);
+      second.child.kill('SIGTERM');
+      expect((await second.exited).code).toBe(0);
 
-    const db = await PGlite.create(path.join(dataDir, 'db'));
-    try {
-      expect((await db.query(ORPHANS_SQL)).rows).toEqual([]);
-      expect((await db.query(INCOMPLETE_SQL)).rows).toEqual([]);
-      expect((await db.query(CREDENTIAL_SQL)).rows).toEqual([]);
-      const { rows } = await db.query<{ email: string }>(`select email from auth_users order by email`);
-      expect(rows.map((row) => row.email)).toEqual(batch.attempts.map((attempt) => attempt.email).sort());
-    } finally {
-      await db.close();
-    }
-  }, 120_000);
+      const db = await PGlite.create(path.join(dataDir, 'db'));
+      try {
+        expect((await db.query(ORPHANS_SQL)).rows).toEqual([]);
+        expect((await db.query(INCOMPLETE_SQL)).rows).toEqual([]);
+        expect((await db.query(CREDENTIAL_SQL)).rows).toEqual([]);
+        const { rows } = await db.query<{ email: string }>(`select email from auth_users order by email`);
+        expect(rows.map((row) => row.email)).toEqual(batch.attempts.map((attempt) => attempt.email).sort());
+      } finally {
+        await db.close();
+      }
+    },
+    CRASH_TEST_TIMEOUT,
+  );
 
   it.skipIf(!pgUrl)(
     `PostgreSQL: keeps no half account, and the lost sign-ups register again${pgUrl ? '' : ' [PostgreSQL not found]'}`,
@@ -297,6 +303,6 @@ describe('sign-up killed half-way', () => {
         await dropDatabase(database.name);
       }
     },
-    120_000,
+    CRASH_TEST_TIMEOUT,
   );
 });
