@@ -56,7 +56,10 @@ try {
   const post = (pathname, body, user) =>
     fetch(`${base}${pathname}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.20.${Math.floor(user / 250)}.${user % 250}` },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': `10.20.${Math.floor(user / 250)}.${user % 250}`,
+      },
       body: JSON.stringify(body),
     });
 
@@ -124,8 +127,12 @@ try {
 
   const fmt = (ms) => `${ms.toFixed(1)} ms`;
   const median = percentile(signIn, 50);
-  console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; cores: ${os.cpus().length}`);
-  console.log('password hash: scrypt N=16384, r=16, p=1, 64-byte key (better-auth default, node:crypto on the libuv pool)');
+  console.log(
+    `database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; cores: ${os.cpus().length}`,
+  );
+  console.log(
+    'password hash: scrypt N=16384, r=16, p=1, 64-byte key (better-auth default, node:crypto on the libuv pool)',
+  );
   console.log(`${USERS} concurrent users x ${ROUNDS} rounds = ${signIn.length} sign-ins`);
   console.log(`sign-in     median ${fmt(median)}  p95 ${fmt(percentile(signIn, 95))}  max ${fmt(Math.max(...signIn))}`);
   console.log(`throughput  ${((signIn.length / wall) * 1000).toFixed(1)} sign-ins/s`);
