@@ -17,6 +17,7 @@ import { saveRegisterDraft } from '../lib/register-draft';
 import { BackButton } from './back-button';
 import { HoneypotField } from './honeypot-field';
 import { StepIndicator } from './step-indicator';
+import { SwitchViewPrompt } from './switch-view-prompt';
 
 type RegisterFormProps = {
   defaults: { email: string; name: string; password?: string };
@@ -167,16 +168,7 @@ export function RegisterForm({ defaults, serverError, onBack, onSignIn, onContin
           {isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t('auth.register.haveAccount')}{' '}
-        <button
-          type="button"
-          className="font-semibold text-primary underline-offset-4 hover:underline"
-          onClick={onSignIn}
-        >
-          {t('auth.register.signIn')}
-        </button>
-      </p>
+      <SwitchViewPrompt text={t('auth.register.haveAccount')} action={t('auth.register.signIn')} onAction={onSignIn} />
     </div>
   );
 }

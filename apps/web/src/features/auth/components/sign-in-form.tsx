@@ -14,6 +14,7 @@ import { BackButton } from './back-button';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { FormAlert } from './form-alert';
 import { HoneypotField } from './honeypot-field';
+import { SwitchViewPrompt } from './switch-view-prompt';
 
 type SignInFormProps = { onBack: () => void; onRegister: () => void };
 
@@ -90,16 +91,11 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
           {isSubmitting ? t('auth.signin.submitting') : t('auth.signin.submit')}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t('auth.signin.noAccount')}{' '}
-        <button
-          type="button"
-          className="font-semibold text-primary underline-offset-4 hover:underline"
-          onClick={onRegister}
-        >
-          {t('auth.signin.createAccount')}
-        </button>
-      </p>
+      <SwitchViewPrompt
+        text={t('auth.signin.noAccount')}
+        action={t('auth.signin.createAccount')}
+        onAction={onRegister}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { GoogleLogo } from './google-logo';
+import { SwitchViewPrompt } from './switch-view-prompt';
 
 type WelcomeViewProps = { onSignIn: () => void; onRegister: () => void };
 
@@ -33,16 +34,11 @@ export function WelcomeView({ onSignIn, onRegister }: WelcomeViewProps) {
           {t('auth.welcome.email')}
         </Button>
       </div>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t('auth.welcome.noAccount')}{' '}
-        <button
-          type="button"
-          className="font-semibold text-primary underline-offset-4 hover:underline"
-          onClick={onRegister}
-        >
-          {t('auth.welcome.createAccount')}
-        </button>
-      </p>
+      <SwitchViewPrompt
+        text={t('auth.welcome.noAccount')}
+        action={t('auth.welcome.createAccount')}
+        onAction={onRegister}
+      />
     </div>
   );
 }
