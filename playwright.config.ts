@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { Lang, LangOptions } from './e2e/fixtures';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, OIDC_ISSUER, SMTP_PORT } from './e2e/support/e2e-env';
 
 /**
  * End-to-end tests against the production build (`npm run build` first; `npm test` does it).
@@ -24,6 +25,7 @@ function dataDir(): string {
   return created;
 }
 const DATA_DIR = dataDir();
+process.env.MAKTABA_E2E_MAIL_DIR ??= path.join(DATA_DIR, 'captured-mail');
 
 /** A browser whose only stored preference is the language, as if the user had picked it earlier. */
 function languageState(lang: Lang) {
@@ -35,6 +37,7 @@ function languageState(lang: Lang) {
 
 export default defineConfig<LangOptions>({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
@@ -82,6 +85,12 @@ export default defineConfig<LangOptions>({
       // (5 registrations an hour, 20 failed sign-ins in 15 minutes) apply per test, as they would
       // per visitor, instead of to the whole suite running from 127.0.0.1.
       TRUST_PROXY_HOPS: '1',
+      // Mail goes to the SMTP capture and Google sign-in to the local OpenID Connect server, both
+      // started by e2e/global-setup.ts.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET,
+      GOOGLE_ISSUER: OIDC_ISSUER,
     },
   },
 });

@@ -25,6 +25,12 @@ export const ERROR_STATUS = {
   INVALID_SUBMISSION: 400,
   PROFILE_NOT_FOUND: 404,
   INVALID_PROFILE: 422,
+  /** A password-reset link that is unknown, already used or expired. */
+  INVALID_RESET_TOKEN: 400,
+  /** Changing the password while signed in: the current one did not match. */
+  CURRENT_PASSWORD_INCORRECT: 400,
+  /** A Google account whose e-mail belongs to an existing password account (never merged silently). */
+  ACCOUNT_NOT_LINKED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

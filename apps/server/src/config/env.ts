@@ -27,12 +27,20 @@ export const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default('privacy@maktaba.local'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 /** Never echoed in error messages: they hold secrets (a database URL may carry a password). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_SECRET']);
 
 export type Config = {
   env: Env['NODE_ENV'];
@@ -55,6 +63,12 @@ export type Config = {
   /** When unset, a secret is generated into DATA_DIR/secrets.json (config/secrets.ts). */
   authSecret: string | undefined;
   shutdownTimeoutMs: number;
+  /** SMTP delivery of the e-mail outbox; when unset, messages go to the dev mailbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every message. */
+  mailFrom: string;
+  /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +93,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither',
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -98,6 +117,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     contactEmail: env.CONTACT_EMAIL,
     authSecret: env.AUTH_SECRET,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Maktaba <no-reply@${new URL(publicUrl).hostname}>`,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
+        : null,
   };
 }
 

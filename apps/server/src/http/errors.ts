@@ -28,6 +28,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_SUBMISSION: 'Invalid form submission detected',
   PROFILE_NOT_FOUND: 'Profile not found',
   INVALID_PROFILE: 'Invalid profile data',
+  INVALID_RESET_TOKEN: 'The password reset link is invalid or has expired.',
+  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  ACCOUNT_NOT_LINKED: 'An account with this email already exists. Sign in with your email and password instead.',
 };
 
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_NAMES, LIMITS } from '../constants.js';
+import { COUNTRY_NAMES, LANGUAGES, LIMITS } from '../constants.js';
 import { normalizePhoneNumber } from '../phone.js';
 
 /**
@@ -124,3 +124,57 @@ export const SecurityCheckResponseSchema = z.object({
   reasons: z.array(z.enum(SECURITY_REASONS)),
 });
 export type SecurityCheckResponse = z.infer<typeof SecurityCheckResponseSchema>;
+
+/** `forgot-password`: always answered the same way, whether or not the account exists. */
+export const ForgotPasswordSchema = z.object({
+  email: EmailSchema,
+  /** The language of the e-mail; the server falls back to Accept-Language, then English. */
+  locale: z.enum(LANGUAGES).optional(),
+});
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+/** The token of a reset link: 32 random bytes, base64url (43 characters). */
+export const ResetTokenSchema = z
+  .string({ error: 'errors.codes.INVALID_RESET_TOKEN' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'errors.codes.INVALID_RESET_TOKEN');
+
+export const ResetTokenCheckSchema = z.object({ token: ResetTokenSchema });
+export const ResetTokenCheckResponseSchema = z.object({ valid: z.boolean() });
+
+export const ResetPasswordSchema = z.object({
+  token: ResetTokenSchema,
+  newPassword: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** Changing the password while signed in: the current one is verified first (accounts-and-auth §5). */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'validation.currentPasswordRequired' })
+    .min(1, 'validation.currentPasswordRequired')
+    .max(LIMITS.passwordMaxLength, 'validation.passwordMax'),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** Sign-out ends this session (local) or every session of the user (global). */
+export const SIGN_OUT_SCOPES = ['local', 'global'] as const;
+export const SignOutRequestSchema = z.object({ scope: z.enum(SIGN_OUT_SCOPES).default('local') });
+export type SignOutRequest = z.infer<typeof SignOutRequestSchema>;
+
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'unknown'] as const;
+
+/** One of the user's sessions, as the list in Settings shows it. */
+export const UserSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device: z.enum(DEVICE_TYPES),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+});
+export type UserSession = z.infer<typeof UserSessionSchema>;
+export const UserSessionListSchema = z.object({ sessions: z.array(UserSessionSchema) });

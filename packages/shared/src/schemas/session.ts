@@ -12,7 +12,13 @@ export const AuthStateSchema = z.object({
       provider: z.string(),
     })
     .nullable(),
-  session: z.object({ id: z.string(), expiresAt: z.string() }).nullable(),
+  session: z.object({ id: z.string(), createdAt: z.string(), expiresAt: z.string() }).nullable(),
   profile: ProfileSchema.nullable(),
+  /**
+   * Signed out while the browser still held a session cookie: 'revoked' when the session was
+   * ended from elsewhere (password reset or change, sign-out everywhere, another device, an
+   * admin), 'expired' otherwise. Absent when there was no cookie.
+   */
+  signedOutReason: z.enum(['revoked', 'expired']).optional(),
 });
 export type AuthState = z.infer<typeof AuthStateSchema>;

@@ -32,6 +32,8 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     ...timestamps,
+    /** Ours, not better-auth's: when the session was last used, for the list of sessions in Settings. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('auth_sessions_user_id_idx').on(table.userId)],
 );
@@ -76,3 +78,39 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   /** Epoch milliseconds, as better-auth writes it. */
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Password-reset tokens. Only the SHA-256 of the token is stored, so the table cannot be used to
+ * reset anyone's password; a token is used by deleting its row, which makes it single-use even
+ * under concurrent submissions.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    requestedIp: text('requested_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * Sessions ended by something other than their own sign-out (a password reset or change, a
+ * sign-out everywhere, ending a session from another device, an admin). Kept until the session
+ * would have expired, so a browser still holding the cookie can be told why it was signed out.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    reason: text('reason').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('revoked_sessions_expires_idx').on(table.expiresAt)],
+);

@@ -1,3 +1,4 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './mail.js';
 export * from './system.js';

@@ -117,11 +117,13 @@ function readAuthStateAfterSignIn(c: Parameters<typeof readAuthState>[0]) {
 }
 
 /**
- * better-auth's own endpoints that the product uses directly. Everything else under /api/auth is
- * closed: e-mail sign-in and sign-up go through our routes above (security check, profile in the
- * same transaction), and profile changes through /api/profiles (sanitised, safe fields only).
+ * better-auth's own endpoints that the product uses directly: the session read and Google
+ * sign-in (its start and the provider's return). Everything else under /api/auth is closed:
+ * e-mail sign-in and sign-up go through our routes above (security check, profile in the same
+ * transaction), password reset and change and the session list through ours (they record why a
+ * session ended), and profile changes through /api/profiles (sanitised, safe fields only).
  */
-const PASSTHROUGH = new Set(['/get-session', '/list-sessions', '/revoke-session', '/revoke-other-sessions', '/ok']);
+const PASSTHROUGH = new Set(['/get-session', '/ok', '/sign-in/oauth2', '/oauth2/callback/google']);
 
 export function mountAuthHandler(api: OpenAPIHono<AppEnv>, auth: Auth) {
   api.on(['GET', 'POST'], '/auth/*', async (c, next) => {

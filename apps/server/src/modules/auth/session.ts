@@ -60,7 +60,11 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
   }
   return {
     user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, provider },
-    session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
+    session: {
+      id: session.id,
+      createdAt: new Date(session.createdAt).toISOString(),
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    },
     profile: toProfile(row),
   };
 }

@@ -15,5 +15,8 @@ const configRoute = createRoute({
 export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(configRoute, (c) => {
   const { config, version } = c.get('deps');
   c.header('Cache-Control', 'no-cache');
-  return c.json({ appVersion: version, contactEmail: config.contactEmail, googleSignInEnabled: false }, 200);
+  return c.json(
+    { appVersion: version, contactEmail: config.contactEmail, googleSignInEnabled: config.google !== null },
+    200,
+  );
 });

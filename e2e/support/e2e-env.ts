@@ -1,0 +1,18 @@
+import path from 'node:path';
+
+/**
+ * Stand-ins the end-to-end server talks to, started once per run by e2e/global-setup.ts:
+ * a real SMTP server that captures every message, and an OpenID Connect server playing Google.
+ */
+export const SMTP_PORT = 4392;
+export const OIDC_PORT = 4391;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+export const GOOGLE_CLIENT_ID = 'maktaba-e2e';
+export const GOOGLE_CLIENT_SECRET = 'maktaba-e2e-secret';
+
+/** Where the SMTP capture writes each message (one JSON file per message); set by playwright.config.ts. */
+export function mailDir(): string {
+  const dir = process.env.MAKTABA_E2E_MAIL_DIR;
+  if (!dir) throw new Error('MAKTABA_E2E_MAIL_DIR is not set: run the tests through playwright.config.ts');
+  return path.resolve(dir);
+}
