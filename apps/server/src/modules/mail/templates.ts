@@ -1,0 +1,189 @@
+import type { Language } from '@maktaba/shared/constants';
+import { catalogues, directionOf } from '@maktaba/shared/i18n/index';
+import i18next, { type TFunction } from 'i18next';
+
+/** Every message the server sends, with the values its template needs. */
+export type EmailMessage =
+  | {
+      to: string;
+      locale: Language;
+      template: 'password_reset';
+      data: { link: string; expiresInMinutes: number };
+    }
+  | {
+      to: string;
+      locale: Language;
+      template: 'password_changed';
+      data: { changedAt: Date; signInUrl: string };
+    };
+
+export type EmailTemplate = EmailMessage['template'];
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+/**
+ * The layout of a message: a title, paragraphs before the button, the button (a link), and
+ * paragraphs after it. Texts are plain (never markup): the HTML part escapes all of them.
+ */
+type Content = {
+  subject: string;
+  title: string;
+  before: string[];
+  action: { label: string; url: string };
+  after: string[];
+};
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'ar'],
+  resources: { en: { translation: catalogues.en }, ar: { translation: catalogues.ar } },
+  // Values are inserted raw here; the HTML part escapes each whole text (values included).
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Links in messages are built by the server from PUBLIC_URL; anything else is a bug, not a message. */
+function ensureWebLink(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(`An e-mail link must be http(s), not ${parsed.protocol}`);
+  }
+  return url;
+}
+
+function formatDuration(minutes: number, locale: Language): string {
+  const [value, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
+/** The reader's time zone is unknown to the server: the time is given in UTC, and says so. */
+function formatDateTime(date: Date, locale: Language): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+function contentOf(message: EmailMessage, t: TFunction): Content {
+  const library = t('app.name');
+  const email = message.to;
+  switch (message.template) {
+    case 'password_reset':
+      return {
+        subject: t('email.passwordReset.subject', { library }),
+        title: t('email.passwordReset.title'),
+        before: [t('email.common.greeting'), t('email.passwordReset.intro', { library, email })],
+        action: { label: t('email.passwordReset.action'), url: ensureWebLink(message.data.link) },
+        after: [
+          t('email.passwordReset.validity', {
+            duration: formatDuration(message.data.expiresInMinutes, message.locale),
+          }),
+          t('email.passwordReset.ignore'),
+        ],
+      };
+    case 'password_changed':
+      return {
+        subject: t('email.passwordChanged.subject', { library }),
+        title: t('email.passwordChanged.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.passwordChanged.intro', {
+            library,
+            email,
+            changedAt: formatDateTime(message.data.changedAt, message.locale),
+          }),
+          t('email.passwordChanged.ok'),
+          t('email.passwordChanged.notYou'),
+        ],
+        action: { label: t('email.passwordChanged.action'), url: ensureWebLink(message.data.signInUrl) },
+        after: [],
+      };
+  }
+}
+
+function renderText(content: Content, library: string, t: TFunction): string {
+  return [
+    library,
+    '',
+    content.title,
+    '',
+    ...content.before.flatMap((paragraph) => [paragraph, '']),
+    `${content.action.label}:`,
+    content.action.url,
+    '',
+    ...content.after.flatMap((paragraph) => [paragraph, '']),
+    '-- ',
+    t('email.common.footer', { library }),
+    '',
+  ].join('\n');
+}
+
+const FONT = "font-family:'Segoe UI',Tahoma,Arial,'Noto Sans Arabic',sans-serif";
+const paragraph = (text: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#1f2937">${escapeHtml(text)}</p>`;
+
+/**
+ * A single-column layout that mail clients render alike: tables, inline styles only, no images or
+ * remote resources. Alignment follows `dir` (no left/right), so Arabic mirrors by itself.
+ */
+function renderHtml(content: Content, library: string, locale: Language, t: TFunction): string {
+  const dir = directionOf(locale);
+  const url = escapeHtml(content.action.url);
+  return `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f1ea">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f1ea">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" dir="${dir}" style="max-width:560px;background-color:#ffffff;border-radius:8px;${FONT}">
+<tr><td dir="${dir}" style="padding:28px 32px 8px">
+<p style="margin:0 0 20px;font-size:20px;font-weight:bold;color:#5b21b6">${escapeHtml(library)}</p>
+<h1 style="margin:0 0 20px;font-size:22px;line-height:1.4;color:#111827">${escapeHtml(content.title)}</h1>
+${content.before.map(paragraph).join('\n')}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px"><tr>
+<td style="border-radius:6px;background-color:#5b21b6"><a href="${url}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(content.action.label)}</a></td>
+</tr></table>
+${paragraph(t('email.common.linkFallback'))}
+<p dir="ltr" style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all"><a href="${url}" style="color:#5b21b6">${url}</a></p>
+${content.after.map(paragraph).join('\n')}
+</td></tr>
+<tr><td dir="${dir}" style="padding:16px 32px 24px;border-top:1px solid #e5e7eb">
+<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280">${escapeHtml(t('email.common.footer', { library }))}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+/** Renders a message in its recipient's language: subject, plain-text part and HTML part. */
+export function renderEmail(message: EmailMessage): RenderedEmail {
+  const t = i18n.getFixedT(message.locale);
+  const content = contentOf(message, t);
+  const library = t('app.name');
+  return {
+    subject: content.subject,
+    text: renderText(content, library, t),
+    html: renderHtml(content, library, message.locale, t),
+  };
+}
