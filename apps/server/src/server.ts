@@ -6,6 +6,7 @@ import { ensureSecrets, type Secrets } from './config/secrets.js';
 import { openDatabase } from './db/client.js';
 import { createApp } from './http/app.js';
 import type { AppDeps } from './http/context.js';
+import { createMailWorker } from './modules/mail/mail-worker.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
 import { readVersion } from './version.js';
 
@@ -14,7 +15,7 @@ export type RunningServer = {
   port: number;
   deps: AppDeps;
   secrets: Secrets;
-  /** Graceful stop: refuse new work, finish in-flight requests, close the database. Idempotent. */
+  /** Graceful stop: refuse new work, finish in-flight requests and deliveries, close the database. Idempotent. */
   close(): Promise<void>;
 };
 
@@ -46,6 +47,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     isDefaultUrl && url !== config.publicUrl
       ? { ...config, publicUrl: url, allowedOrigins: loopbackOrigins(port) }
       : config;
+  const mailer = createMailWorker({ db: database.db, config: effectiveConfig, logger });
   const deps: AppDeps = {
     config: effectiveConfig,
     logger,
@@ -53,9 +55,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     version,
     secrets,
     startedAt,
+    mailer,
     isShuttingDown: () => shuttingDown,
   };
   app = createApp(deps);
+  mailer.start();
   logger.info({ port, driver: database.driver, version }, 'server listening');
 
   let closing: Promise<void> | undefined;
@@ -73,6 +77,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       force.unref();
       await closed;
       clearTimeout(force);
+      // Requests are done (none can enqueue or wake any more); let a delivery in progress finish,
+      // within the same time limit (an unfinished one is retried later: delivery is at-least-once).
+      await Promise.race([
+        mailer.stop(),
+        new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
+      ]);
       try {
         await insertSystemEvent(database.db, 'server.stop', { pid: process.pid });
       } catch (error) {

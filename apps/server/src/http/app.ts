@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createAuth } from '../modules/auth/auth.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
+import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', systemRoutes);
   api.route('/', authRoutes);
   api.route('/', profileRoutes);
+  api.route('/', devMailboxRoutes);
   mountAuthHandler(api, auth);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', 'No such API route.');

@@ -3,6 +3,7 @@ import type { Config } from '../config/env.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Auth } from '../modules/auth/auth.js';
 import type { Actor } from '../modules/auth/session.js';
+import type { MailWorker } from '../modules/mail/mail-worker.js';
 
 export type AppDeps = {
   config: Config;
@@ -11,6 +12,8 @@ export type AppDeps = {
   version: string;
   secrets: { authSecret: string };
   startedAt: number;
+  /** Call `wake()` after committing a transaction that enqueued e-mail, to deliver it at once. */
+  mailer: Pick<MailWorker, 'wake'>;
   /** True once a graceful shutdown has begun. */
   isShuttingDown: () => boolean;
 };

@@ -14,11 +14,14 @@ import {
   authVerifications,
   profiles,
 } from '../../db/schema/index.js';
+import { googlePlugins, OAUTH_RETURN_PATH, refuseGoogleTakeover, validateGoogleUserInfo } from './google.js';
 
 /** Set by our routes from the resolved client address; anything a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = 'x-maktaba-client-ip';
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+const BASE_PATH = '/api/auth';
 
 export function createAuth(options: { config: Config; db: Database; secret: string; logger: Logger }) {
   const { config, db, secret, logger } = options;
@@ -26,7 +29,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
     appName: 'Maktaba',
     // Links and cookies are built from configuration, never from the request's Host header.
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: BASE_PATH,
     secret,
     trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
@@ -52,6 +55,22 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       maxPasswordLength: LIMITS.passwordMaxLength,
       revokeSessionsOnPasswordReset: true,
     },
+    // Google sign-in through the generic OpenID Connect plugin (google.ts says why).
+    plugins: googlePlugins(config, BASE_PATH),
+    // OAuth failures that happen before the flow's own error address is known (an unknown or
+    // tampered state) go to the same page, which shows them.
+    onAPIError: { errorURL: `${config.publicUrl}${OAUTH_RETURN_PATH}` },
+    user: { validateUserInfo: validateGoogleUserInfo },
+    account: {
+      encryptOAuthTokens: true,
+      accountLinking: {
+        enabled: true,
+        // Google is not trusted blindly: linking to an existing account needs Google's
+        // email_verified AND a verified address on our side (see refuseGoogleTakeover).
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 24 * 60 * 60,
@@ -71,6 +90,9 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      account: {
+        create: { before: async (account, context) => refuseGoogleTakeover(account, context) },
+      },
       session: {
         create: {
           // Suspended and deactivated accounts cannot start a session, whatever the sign-in method.

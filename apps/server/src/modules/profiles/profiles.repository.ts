@@ -19,6 +19,12 @@ export async function findAuthUserById(db: Queryable, id: string) {
   return row;
 }
 
+/**
+ * Sources whose first sign-in completes the registration (accounts-and-auth §3, reader-area
+ * §4.6): Google vouches for the e-mail and the name, and lending asks for an address later.
+ */
+const COMPLETE_ON_CREATION = new Set(['google']);
+
 /** Inserts the default profile (patron, active, limit 3) when missing; true when one now exists. */
 export async function ensureDefaultProfile(
   db: Queryable,
@@ -27,7 +33,13 @@ export async function ensureDefaultProfile(
 ): Promise<boolean> {
   const inserted = await db
     .insert(profiles)
-    .values({ id: user.id, email: user.email, displayName: user.name, creationSource })
+    .values({
+      id: user.id,
+      email: user.email,
+      displayName: user.name || null,
+      creationSource,
+      registrationCompleted: COMPLETE_ON_CREATION.has(creationSource),
+    })
     .onConflictDoNothing({ target: profiles.id })
     .returning({ id: profiles.id });
   if (inserted.length > 0) {

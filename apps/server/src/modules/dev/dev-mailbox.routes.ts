@@ -1,0 +1,67 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
+import { MailboxListSchema, MailboxMessageSchema } from '@maktaba/shared/schemas/mail';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { findOutboxMessage, listOutboxMessages } from './dev-mailbox.repository.js';
+
+const LIST_LIMIT = 50;
+
+/** The mailbox shows every message the server wrote (reset links included): never in production. */
+const outsideProduction: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get('deps').config.isProduction) throw new AppError('NOT_FOUND', 'No such API route.');
+  await next();
+};
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const notFound = { 404: json(ErrorBodySchema, 'No such message, or the server runs in production') };
+const route = <P extends string>(path: P, summary: string) => ({
+  method: 'get' as const,
+  path,
+  tags: ['Dev'],
+  summary,
+  middleware: outsideProduction,
+});
+
+const listRoute = createRoute({
+  ...route('/dev/mailbox', 'The e-mail outbox, newest first (50); outside production only'),
+  responses: { 200: json(MailboxListSchema, 'Messages'), ...notFound },
+});
+const messageRoute = createRoute({
+  ...route(
+    '/dev/mailbox/{id}',
+    'One message of the e-mail outbox with its text and HTML parts; outside production only',
+  ),
+  request: {
+    params: z.object({
+      id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
+    }),
+  },
+  responses: { 200: json(MailboxMessageSchema, 'Message'), ...notFound },
+});
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const devMailboxRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    const rows = await listOutboxMessages(c.get('deps').database.db, LIST_LIMIT);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentAt: iso(row.sentAt) })) },
+      200,
+    );
+  })
+  .openapi(messageRoute, async (c) => {
+    const row = await findOutboxMessage(c.get('deps').database.db, c.req.valid('param').id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such message.');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ...row, createdAt: row.createdAt.toISOString(), sentAt: iso(row.sentAt) }, 200);
+  });
