@@ -149,21 +149,4 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.welcome.google, exact: true }).click();
     await expect(currentToast(page)).toContainText(t.auth.welcome.googleUnavailable);
   });
-
-  test('forgot password explains that reset by e-mail is not available yet', async ({ page, t, allowConsoleError }) => {
-    allowConsoleError(/status of 404/);
-    await openApp(page, '/signin');
-    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
-    await portal(page).getByRole('button', { name: t.auth.signin.forgot, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: t.auth.forgot.title });
-    await expect(dialog).toBeVisible();
-    const email = dialog.getByLabel(t.auth.forgot.email, { exact: true });
-    await expect(email).toBeFocused();
-    await email.fill('reader@example.org');
-    await dialog.getByRole('button', { name: t.auth.forgot.submit, exact: true }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(t.auth.forgot.unavailable);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(portal(page).getByRole('button', { name: t.auth.signin.forgot, exact: true })).toBeFocused();
-  });
 });

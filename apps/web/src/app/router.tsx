@@ -47,7 +47,14 @@ export const routes: RouteObject[] = [
         }),
       ),
       page('auth/callback', 'pages.authCallback'),
-      page('auth/update-password', 'pages.updatePassword'),
+      {
+        path: 'auth/update-password',
+        lazy: () =>
+          import('../features/password/components/update-password-page').then((m) => ({
+            Component: m.UpdatePasswordPage,
+          })),
+        handle: { titleKey: 'pages.updatePassword' } satisfies RouteHandle,
+      },
       {
         path: 'privacy',
         lazy: () => import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
@@ -80,7 +87,14 @@ export const routes: RouteObject[] = [
                   page('ask_test', 'pages.ask'),
                   page('ask', 'pages.ask'),
                   page('myimam', 'pages.myImam'),
-                  page('settings', 'pages.settings'),
+                  {
+                    path: 'settings',
+                    lazy: () =>
+                      import('../features/settings/components/settings-page').then((m) => ({
+                        Component: m.SettingsPage,
+                      })),
+                    handle: { titleKey: 'pages.settings' } satisfies RouteHandle,
+                  },
                   page('articles', 'pages.articles'),
                   page('quotes', 'pages.quotes'),
                   page('guides', 'pages.guides'),

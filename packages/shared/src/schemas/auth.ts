@@ -178,3 +178,25 @@ export const UserSessionSchema = z.object({
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 export const UserSessionListSchema = z.object({ sessions: z.array(UserSessionSchema) });
+
+/**
+ * The new-password form of /auth/update-password and Settings. Two rules apply at once and both
+ * are enforced, each with its own message: the reset rule of accounts-and-auth §5 (required,
+ * 6+ characters, the two fields match) and the registration rule the server applies to every
+ * new password (8+ characters, a letter and a number, NewPasswordSchema). The reset messages come
+ * first, so an empty or very short password reads as the specification words it.
+ */
+export const UpdatePasswordFormSchema = z
+  .object({
+    newPassword: z
+      .string({ error: 'password.validation.required' })
+      .min(1, 'password.validation.required')
+      .min(LIMITS.signInPasswordMinLength, 'password.validation.min6')
+      .pipe(NewPasswordSchema),
+    confirmPassword: z.string({ error: 'password.validation.mismatch' }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'password.validation.mismatch',
+    path: ['confirmPassword'],
+  });
+export type UpdatePasswordFormInput = z.infer<typeof UpdatePasswordFormSchema>;

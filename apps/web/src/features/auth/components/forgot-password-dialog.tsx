@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import { EmailSchema } from '@maktaba/shared/schemas/auth';
-import { X } from 'lucide-react';
+import { MailCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { mapAuthError } from '../lib/map-auth-error';
 
@@ -18,13 +19,15 @@ const ForgotSchema = z.object({ email: EmailSchema });
 type ForgotInput = z.infer<typeof ForgotSchema>;
 
 /**
- * 'Forgot password?' (accounts-and-auth §2): asks for the email and requests a reset link. A
- * server without the reset route (404) says so in words instead of pretending a mail was sent.
+ * 'Forgot password?' (accounts-and-auth §2): asks for the email and requests a reset link in the
+ * language of the page. The answer never tells whether the account exists: the dialog only says
+ * that a message is on its way if it does. The typed email stays when the request fails.
  */
 export function ForgotPasswordDialog() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [unavailable, setUnavailable] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [isRateLimited, setRateLimited] = useState(false);
   const request = useRequestPasswordReset();
   const {
     register,
@@ -38,19 +41,22 @@ export function ForgotPasswordDialog() {
     setOpen(next);
     if (!next) {
       reset();
-      setUnavailable(false);
+      setSentTo(null);
+      setRateLimited(false);
       request.reset();
     }
   };
 
   const onSubmit = handleSubmit(async ({ email }) => {
+    setRateLimited(false);
+    const address = sanitizeEmail(email);
     try {
-      await request.mutateAsync(sanitizeEmail(email));
+      await request.mutateAsync({ email: address, locale: currentLanguage() });
+      setSentTo(address);
       toast.success(t('auth.forgot.sent'), { description: t('auth.forgot.sentDescription') });
-      onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        setUnavailable(true);
+      if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+        setRateLimited(true);
         return;
       }
       const message = mapAuthError(error);
@@ -81,32 +87,51 @@ export function ForgotPasswordDialog() {
           >
             <X aria-hidden className="size-5" />
           </Dialog.Close>
-          {unavailable ? (
-            <p role="alert" className="mt-4 rounded-app bg-warning-soft p-3 text-sm font-medium text-warning">
-              {t('auth.forgot.unavailable')}
-            </p>
-          ) : null}
-          <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-            <Field
-              id="forgot-email"
-              label={t('auth.forgot.email')}
-              error={errors.email?.message ? t(errors.email.message) : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  {...register('email')}
-                  type="email"
-                  dir="ltr"
-                  autoComplete="email"
-                  className={inputClass(Boolean(errors.email))}
-                />
-              )}
-            </Field>
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
-            </Button>
-          </form>
+          {sentTo ? (
+            <div className="mt-4 flex flex-col gap-4">
+              <p role="status" className="flex items-start gap-2 rounded-app bg-surface-2 p-3 text-sm">
+                <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                <span>
+                  {t('auth.forgot.checkInbox')}
+                  <span className="mt-1 block break-all font-semibold">
+                    <bdi dir="ltr">{sentTo}</bdi>
+                  </span>
+                </span>
+              </p>
+              <Dialog.Close asChild>
+                <Button>{t('auth.forgot.done')}</Button>
+              </Dialog.Close>
+            </div>
+          ) : (
+            <>
+              {isRateLimited ? (
+                <p role="alert" className="mt-4 rounded-app bg-warning-soft p-3 text-sm font-medium text-warning">
+                  {t('auth.forgot.rateLimited')}
+                </p>
+              ) : null}
+              <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+                <Field
+                  id="forgot-email"
+                  label={t('auth.forgot.email')}
+                  error={errors.email?.message ? t(errors.email.message) : undefined}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      {...register('email')}
+                      type="email"
+                      dir="ltr"
+                      autoComplete="email"
+                      className={inputClass(Boolean(errors.email))}
+                    />
+                  )}
+                </Field>
+                <Button type="submit" disabled={request.isPending}>
+                  {request.isPending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
+                </Button>
+              </form>
+            </>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '../../password/components/change-password-form';
+import { sessionsQueryOptions } from '../api/get-sessions';
+import { SessionsSection } from './sessions-section';
+
+/** /settings: for now the 'Account security' area, the password and the sessions of the account. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <h1 className="font-display text-3xl font-bold">{t('settings.title')}</h1>
+      <section aria-labelledby="settings-security" className="mt-8">
+        <h2 id="settings-security" className="font-display text-xl font-bold">
+          {t('settings.security.title')}
+        </h2>
+        <p className="mt-1 text-muted">{t('settings.security.description')}</p>
+        <div className="mt-4 flex flex-col gap-6">
+          <section
+            aria-labelledby="settings-password"
+            className="rounded-app border border-border bg-surface p-4 sm:p-6"
+          >
+            <h3 id="settings-password" className="mb-4 font-display text-lg font-bold">
+              {t('settings.password.title')}
+            </h3>
+            <ChangePasswordForm
+              idPrefix="settings"
+              // Every other session ended with the change: the list below shows it.
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey })}
+            />
+          </section>
+          <SessionsSection />
+        </div>
+      </section>
+    </div>
+  );
+}
