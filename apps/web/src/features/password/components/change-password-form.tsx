@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../auth/lib/apply-field-errors';
 import { useChangePassword } from '../api/change-password';
 import { errorMessageKey } from '../lib/error-message';
-import { PasswordField } from './password-field';
+import { NewPasswordFields, PasswordField } from './password-field';
 
 /** The reset form's rules plus the current password, which the server verifies first (accounts-and-auth §5). */
 const ChangePasswordFormSchema = UpdatePasswordFormSchema.safeExtend({
@@ -101,19 +101,11 @@ export function ChangePasswordForm({ idPrefix, onChanged }: ChangePasswordFormPr
         errorKey={errors.currentPassword?.message}
         autoComplete="current-password"
       />
-      <PasswordField
-        id={`${idPrefix}-new-password`}
-        label={t('password.newPassword')}
-        registration={register('newPassword')}
-        errorKey={errors.newPassword?.message}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        id={`${idPrefix}-confirm-password`}
-        label={t('password.confirmPassword')}
-        registration={register('confirmPassword')}
-        errorKey={errors.confirmPassword?.message}
-        autoComplete="new-password"
+      <NewPasswordFields
+        idPrefix={idPrefix}
+        newPassword={register('newPassword')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
       />
       <Button type="submit" className="w-full sm:w-auto sm:self-start" disabled={change.isPending}>
         {change.isPending ? t('password.submitting') : t('password.submit')}

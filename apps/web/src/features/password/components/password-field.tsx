@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, PasswordInput } from '../../../components/ui/form-field';
 
@@ -27,5 +27,35 @@ export function PasswordField({ id, label, registration, errorKey, autoComplete 
         />
       )}
     </Field>
+  );
+}
+
+type NewPasswordFieldsProps = {
+  idPrefix: string;
+  newPassword: UseFormRegisterReturn;
+  confirmPassword: UseFormRegisterReturn;
+  errors: FieldErrors<{ newPassword: string; confirmPassword: string }>;
+};
+
+/** New password and its confirmation, the pair both forms end with. */
+export function NewPasswordFields({ idPrefix, newPassword, confirmPassword, errors }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        id={`${idPrefix}-new-password`}
+        label={t('password.newPassword')}
+        registration={newPassword}
+        errorKey={errors.newPassword?.message}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        id={`${idPrefix}-confirm-password`}
+        label={t('password.confirmPassword')}
+        registration={confirmPassword}
+        errorKey={errors.confirmPassword?.message}
+        autoComplete="new-password"
+      />
+    </>
   );
 }

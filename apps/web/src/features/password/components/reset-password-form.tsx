@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TIMINGS } from '@maktaba/shared/constants';
 import { type UpdatePasswordFormInput, UpdatePasswordFormSchema } from '@maktaba/shared/schemas/auth';
-import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +10,8 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../auth/lib/apply-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { errorMessageKey } from '../lib/error-message';
-import { PasswordField } from './password-field';
-import { StatusScreen } from './status-screen';
+import { NewPasswordFields } from './password-field';
+import { type PasswordStatus, StatusScreen } from './status-screen';
 
 type ResetPasswordFormProps = {
   token: string;
@@ -24,7 +23,7 @@ type ResetPasswordFormProps = {
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const reset = useResetPassword();
-  const [outcome, setOutcome] = useState<'updated' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<Extract<PasswordStatus, 'updated' | 'failed'> | null>(null);
   const {
     register,
     handleSubmit,
@@ -57,46 +56,17 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
     }
   });
 
-  if (outcome === 'updated') {
-    return (
-      <StatusScreen
-        icon={CircleCheck}
-        tone="success"
-        title={t('password.updatedTitle')}
-        description={t('password.updatedDescription')}
-      />
-    );
-  }
-  if (outcome === 'failed') {
-    return (
-      <StatusScreen
-        icon={CircleX}
-        tone="danger"
-        title={t('password.failedTitle')}
-        description={t('password.failedDescription')}
-        note={t('password.requestNewLink')}
-        hasSignInLink
-      />
-    );
-  }
+  if (outcome) return <StatusScreen status={outcome} />;
   return (
     <div>
       <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('password.title')}</h1>
       <p className="mt-2 mb-6 text-muted">{t('password.description')}</p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <PasswordField
-          id="reset-new-password"
-          label={t('password.newPassword')}
-          registration={register('newPassword')}
-          errorKey={errors.newPassword?.message}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          id="reset-confirm-password"
-          label={t('password.confirmPassword')}
-          registration={register('confirmPassword')}
-          errorKey={errors.confirmPassword?.message}
-          autoComplete="new-password"
+        <NewPasswordFields
+          idPrefix="reset"
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
         />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? t('password.submitting') : t('password.submit')}

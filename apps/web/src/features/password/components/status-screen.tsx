@@ -1,24 +1,24 @@
 import { clsx } from 'clsx';
-import type { LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 
-type StatusScreenProps = {
-  icon: LucideIcon;
-  tone: 'danger' | 'success';
-  title: string;
-  description: string;
-  note?: string;
-  /** Shows the 'Return to Sign In' link (accounts-and-auth §2). */
-  hasSignInLink?: boolean;
-};
+/** The end states of /auth/update-password (accounts-and-auth §8): Invalid Link, Update Failed, Password Updated. */
+export type PasswordStatus = 'invalid' | 'failed' | 'updated';
 
-/** The end states of /auth/update-password: Invalid Link, Update Failed, Password Updated. */
-export function StatusScreen({ icon: Icon, tone, title, description, note, hasSignInLink }: StatusScreenProps) {
+const SCREENS = {
+  invalid: { title: 'password.invalidTitle', description: 'password.invalidDescription', isDone: false },
+  failed: { title: 'password.failedTitle', description: 'password.failedDescription', isDone: false },
+  updated: { title: 'password.updatedTitle', description: 'password.updatedDescription', isDone: true },
+} as const;
+
+export function StatusScreen({ status }: { status: PasswordStatus }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const { title, description, isDone } = SCREENS[status];
+  const Icon = isDone ? CircleCheck : CircleX;
   // The page changed under the reader: take the focus to the news, so it is read out.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -26,21 +26,23 @@ export function StatusScreen({ icon: Icon, tone, title, description, note, hasSi
       <span
         className={clsx(
           'mb-4 inline-flex size-14 items-center justify-center rounded-full',
-          tone === 'danger' ? 'bg-danger-soft text-danger' : 'bg-primary-soft text-primary',
+          isDone ? 'bg-primary-soft text-primary' : 'bg-danger-soft text-danger',
         )}
       >
         <Icon aria-hidden className="size-7" />
       </span>
       <h1 ref={heading} tabIndex={-1} className="font-display text-2xl font-bold outline-none sm:text-3xl">
-        {title}
+        {t(title)}
       </h1>
-      <p className="mt-3 text-muted">{description}</p>
-      {note ? <p className="mt-2 text-sm text-muted">{note}</p> : null}
-      {hasSignInLink ? (
-        <Link to="/signin" replace className={buttonClass('primary', 'mt-6 w-full sm:w-auto')}>
-          {t('password.returnToSignIn')}
-        </Link>
-      ) : null}
+      <p className="mt-3 text-muted">{t(description)}</p>
+      {isDone ? null : (
+        <>
+          <p className="mt-2 text-sm text-muted">{t('password.requestNewLink')}</p>
+          <Link to="/signin" replace className={buttonClass('primary', 'mt-6 w-full sm:w-auto')}>
+            {t('password.returnToSignIn')}
+          </Link>
+        </>
+      )}
     </div>
   );
 }

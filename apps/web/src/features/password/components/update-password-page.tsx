@@ -1,4 +1,4 @@
-import { CircleX, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,20 +24,6 @@ function Checking() {
   );
 }
 
-function InvalidLink() {
-  const { t } = useTranslation();
-  return (
-    <StatusScreen
-      icon={CircleX}
-      tone="danger"
-      title={t('password.invalidTitle')}
-      description={t('password.invalidDescription')}
-      note={t('password.requestNewLink')}
-      hasSignInLink
-    />
-  );
-}
-
 /** A token from a reset link: checked with the server (without using it up) before the form shows. */
 function ResetWithToken({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -54,7 +40,8 @@ function ResetWithToken({ token }: { token: string }) {
   if (check.isPending) return <Checking />;
   if (check.isError) {
     // A refused token (malformed or unknown) is an invalid link; a network or server failure is not.
-    if (check.error instanceof ApiError && REFUSED_TOKEN.includes(check.error.status)) return <InvalidLink />;
+    if (check.error instanceof ApiError && REFUSED_TOKEN.includes(check.error.status))
+      return <StatusScreen status="invalid" />;
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-6 text-center">
         <p className="text-danger">{t('password.checkFailed')}</p>
@@ -64,7 +51,7 @@ function ResetWithToken({ token }: { token: string }) {
       </div>
     );
   }
-  if (!check.data.valid) return <InvalidLink />;
+  if (!check.data.valid) return <StatusScreen status="invalid" />;
   return <ResetPasswordForm token={token} onDone={onDone} />;
 }
 
@@ -73,7 +60,7 @@ function WithoutToken() {
   const { t } = useTranslation();
   const { isInitialized, isAuthenticated } = useAuthStore();
   if (!isInitialized) return <Checking />;
-  if (!isAuthenticated) return <InvalidLink />;
+  if (!isAuthenticated) return <StatusScreen status="invalid" />;
   return (
     <div>
       <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('password.title')}</h1>
