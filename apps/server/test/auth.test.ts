@@ -317,7 +317,7 @@ describeEachDriver('accounts over HTTP', (driver) => {
 
       // Replaying the cookie captured before signing out: the session was ended on the server.
       const replay = await client.session({ cookie: oldCookie });
-      expect(replay.body).toEqual({ user: null, session: null, profile: null });
+      expect(replay.body).toEqual({ user: null, session: null, profile: null, signedOutReason: 'expired' });
       expectError(await client.get('/api/profiles/me', { cookie: oldCookie }), 401, 'UNAUTHENTICATED');
 
       // Signing out without a session is harmless.

@@ -3,6 +3,7 @@ import {
   SecurityCheckRequestSchema,
   SecurityCheckResponseSchema,
   SignInSchema,
+  SignOutRequestSchema,
   SignUpRequestSchema,
 } from '@maktaba/shared/schemas/auth';
 import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
@@ -31,7 +32,8 @@ const sessionRoute = createRoute({
   method: 'get',
   path: '/auth/session',
   tags: ['Auth'],
-  summary: 'The current session, its user and profile (all null when signed out)',
+  summary:
+    "The current session, its user and profile (all null when signed out; with a stale cookie, signedOutReason says 'revoked' or 'expired')",
   responses: { 200: json(AuthStateSchema, 'Auth state') },
 });
 
@@ -74,8 +76,9 @@ const signOutRoute = createRoute({
   method: 'post',
   path: '/auth/sign-out',
   tags: ['Auth'],
-  summary: 'End the current session',
-  responses: { 204: { description: 'Signed out' } },
+  summary: "End this session ('local', the default) or every session of the user ('global')",
+  request: { body: { content: { 'application/json': { schema: SignOutRequestSchema } }, required: false } },
+  responses: { 204: { description: 'Signed out' }, 422: errors[422] },
 });
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
@@ -103,7 +106,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await readAuthStateAfterSignIn(c), 201);
   })
   .openapi(signOutRoute, async (c) => {
-    await signOut(c);
+    // Without a body (no Content-Type) the validated body is empty: a local sign-out.
+    await signOut(c, c.req.valid('json').scope ?? 'local');
     return c.body(null, 204);
   });
 

@@ -1,5 +1,5 @@
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
-import type { SecurityCheckResponse, SignInInput, SignUpRequest } from '@maktaba/shared/schemas/auth';
+import type { SecurityCheckResponse, SignInInput, SignOutRequest, SignUpRequest } from '@maktaba/shared/schemas/auth';
 import { APIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
@@ -10,7 +10,10 @@ import { createAccountWithProfile, EmailTakenError } from './accounts.repository
 import { isCommonPassword } from './common-passwords.js';
 import { insertSecurityEvent } from './security.repository.js';
 import { evaluateSecurity } from './security.service.js';
-import { authHeaders } from './session.js';
+import { authHeaders, clearSessionCookie } from './session.js';
+import { revokeSessions } from './sessions.repository.js';
+
+type SignOutScope = SignOutRequest['scope'];
 
 function blocked(result: SecurityCheckResponse, fallback: string): AppError {
   return new AppError('SECURITY_BLOCKED', fallback, {
@@ -148,16 +151,28 @@ export async function signIn(c: Context<AppEnv>, input: SignInInput): Promise<vo
   await Promise.all([recordSignIn(db, userId), touchLastActivity(db, userId), insertActivity(db, userId, 'sign_in')]);
 }
 
-export async function signOut(c: Context<AppEnv>): Promise<void> {
+/**
+ * Ends this session and clears its cookie. With scope 'global' every other session of the user
+ * ends first, recorded as revoked, so those browsers are told why they were signed out.
+ */
+export async function signOut(c: Context<AppEnv>, scope: SignOutScope = 'local'): Promise<void> {
+  const auth = c.get('auth');
+  if (scope === 'global') {
+    const current = await auth.api.getSession({ headers: authHeaders(c) });
+    if (current) {
+      await revokeSessions(c.get('deps').database.db, {
+        userId: current.user.id,
+        exceptSessionId: current.session.id,
+        reason: 'signed_out_everywhere',
+      });
+    }
+  }
   try {
-    const { headers } = await c.get('auth').api.signOut({ headers: authHeaders(c), returnHeaders: true });
+    const { headers } = await auth.api.signOut({ headers: authHeaders(c), returnHeaders: true });
     forwardCookies(c, headers);
   } catch (error) {
     // Signing out without a valid session still clears the cookie (local sign-out).
     if (!(error instanceof APIError)) throw error;
-    const { authCookies } = await c.get('auth').$context;
-    const { name, attributes } = authCookies.sessionToken;
-    const secure = attributes.secure ? '; Secure' : '';
-    c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, { append: true });
+    await clearSessionCookie(c);
   }
 }

@@ -8,6 +8,7 @@ import { toProfile } from '../profiles/profiles.mapper.js';
 import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
 import { findUserProviders } from './accounts.repository.js';
 import { CLIENT_IP_HEADER } from './auth.js';
+import { hashSessionToken, isSessionRevoked, touchSession } from './sessions.repository.js';
 
 export type Actor = {
   id: string;
@@ -29,6 +30,45 @@ export function authHeaders(c: Context<AppEnv>, cookie?: string): Headers {
 
 export const SIGNED_OUT: AuthState = { user: null, session: null, profile: null };
 
+/** Expires the session cookie in the browser (the session itself is ended elsewhere). */
+export async function clearSessionCookie(c: Context<AppEnv>): Promise<void> {
+  const { authCookies } = await c.get('auth').$context;
+  const { name, attributes } = authCookies.sessionToken;
+  const secure = attributes.secure ? '; Secure' : '';
+  c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, { append: true });
+}
+
+/** The session token in a Cookie header: the cookie holds `<token>.<signature>`, URL-encoded. */
+function readSessionToken(cookieHeader: string | undefined, cookieName: string): string | undefined {
+  for (const pair of cookieHeader?.split(';') ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== cookieName) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+    const dot = value.lastIndexOf('.');
+    const token = dot > 0 ? value.slice(0, dot) : value;
+    return token === '' ? undefined : token;
+  }
+  return undefined;
+}
+
+/**
+ * Signed out. When the browser still sent a session cookie, says why that session no longer
+ * works ('revoked': ended from elsewhere; 'expired': anything else) and clears the stale cookie.
+ */
+async function readSignedOutState(c: Context<AppEnv>, cookie: string | undefined): Promise<AuthState> {
+  const { authCookies } = await c.get('auth').$context;
+  const token = readSessionToken(cookie ?? c.req.header('cookie'), authCookies.sessionToken.name);
+  if (!token) return SIGNED_OUT;
+  const revoked = await isSessionRevoked(c.get('deps').database.db, hashSessionToken(token));
+  await clearSessionCookie(c);
+  return { ...SIGNED_OUT, signedOutReason: revoked ? 'revoked' : 'expired' };
+}
+
 /**
  * The session, its user and the profile in one answer. A user without a profile gets the
  * default one (accounts-and-auth §4: "Default profile is inserted when missing"); an account
@@ -38,10 +78,14 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
   const auth = c.get('auth');
   const db = c.get('deps').database.db;
   const result = await auth.api.getSession({ headers: authHeaders(c, cookie) });
-  if (!result) return SIGNED_OUT;
+  if (!result) return readSignedOutState(c, cookie);
   const { user, session } = result;
-  let row = await findProfileById(db, user.id);
-  const providers = await findUserProviders(db, user.id);
+  const [found, providers] = await Promise.all([
+    findProfileById(db, user.id),
+    findUserProviders(db, user.id),
+    touchSession(db, session.id),
+  ]);
+  let row = found;
   const provider =
     providers.includes('credential') || providers.length === 0 ? 'credential' : (providers[0] ?? 'credential');
   if (!row) {
@@ -74,7 +118,8 @@ export function requireActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
     if (!result) throw new AppError('UNAUTHENTICATED');
-    const row = await findProfileById(c.get('deps').database.db, result.user.id);
+    const db = c.get('deps').database.db;
+    const [row] = await Promise.all([findProfileById(db, result.user.id), touchSession(db, result.session.id)]);
     if (row && row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     c.set('actor', {
       id: result.user.id,

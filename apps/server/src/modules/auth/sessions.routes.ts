@@ -1,0 +1,62 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { UserSessionListSchema } from '@maktaba/shared/schemas/auth';
+import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
+import type { AppEnv } from '../../http/context.js';
+import { requireActor } from './session.js';
+import { endOtherSessions, endSession, listSessions } from './sessions.service.js';
+
+const unauthenticated = {
+  401: { description: 'User not authenticated', content: { 'application/json': { schema: ErrorBodySchema } } },
+};
+const SessionParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b4e7f9a-2c1d-4e8f-9a3b-5c6d7e8f9a0b' }),
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/auth/sessions',
+  tags: ['Auth'],
+  summary: 'Your sessions (device, address, last active), the current one first',
+  middleware: requireActor(),
+  responses: {
+    200: { description: 'Sessions', content: { 'application/json': { schema: UserSessionListSchema } } },
+    ...unauthenticated,
+  },
+});
+
+const endRoute = createRoute({
+  method: 'delete',
+  path: '/auth/sessions/{id}',
+  tags: ['Auth'],
+  summary: 'End one of your sessions (the current one signs you out); it is told it was revoked',
+  middleware: requireActor(),
+  request: { params: SessionParams },
+  responses: {
+    204: { description: 'Ended' },
+    404: { description: 'No such session of yours', content: { 'application/json': { schema: ErrorBodySchema } } },
+    ...unauthenticated,
+  },
+});
+
+const endOthersRoute = createRoute({
+  method: 'post',
+  path: '/auth/sessions/revoke-others',
+  tags: ['Auth'],
+  summary: 'End every session of yours except this one',
+  middleware: requireActor(),
+  responses: { 204: { description: 'Ended' }, ...unauthenticated },
+});
+
+export const sessionRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ sessions: await listSessions(c) }, 200);
+  })
+  .openapi(endRoute, async (c) => {
+    await endSession(c, c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  .openapi(endOthersRoute, async (c) => {
+    await endOtherSessions(c);
+    return c.body(null, 204);
+  });
