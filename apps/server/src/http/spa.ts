@@ -8,6 +8,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Paths the SPA never owns: they answer 404 JSON (or their own handler), never index.html. */
 const SERVER_PREFIXES = ['/api/', '/storage/', '/dev/'];
+/** Pages of the SPA under a server prefix: the page is the web app's, its data comes from /api/dev/…. */
+const SPA_PAGES_UNDER_SERVER_PREFIXES = new Set(['/dev/mailbox']);
 
 /**
  * Serves the built web app: Vite's content-hashed files under /assets for a year,
@@ -35,7 +37,10 @@ export function mountSpa(app: Hono<AppEnv>, webDistDir: string) {
 
   app.get('*', (c, next) => {
     const requestPath = c.req.path;
-    if (SERVER_PREFIXES.some((prefix) => requestPath.startsWith(prefix) || requestPath === prefix.slice(0, -1))) {
+    if (
+      !SPA_PAGES_UNDER_SERVER_PREFIXES.has(requestPath) &&
+      SERVER_PREFIXES.some((prefix) => requestPath.startsWith(prefix) || requestPath === prefix.slice(0, -1))
+    ) {
       return next();
     }
     // A missing file (a stale chunk after a deploy) must fail as a 404, not turn into HTML.

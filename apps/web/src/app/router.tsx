@@ -46,7 +46,12 @@ export const routes: RouteObject[] = [
           handle: { titleKey: 'pages.signIn' } satisfies RouteHandle,
         }),
       ),
-      page('auth/callback', 'pages.authCallback'),
+      {
+        path: 'auth/callback',
+        lazy: () =>
+          import('../features/auth/components/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })),
+        handle: { titleKey: 'pages.authCallback' } satisfies RouteHandle,
+      },
       {
         path: 'auth/update-password',
         lazy: () =>
@@ -54,6 +59,12 @@ export const routes: RouteObject[] = [
             Component: m.UpdatePasswordPage,
           })),
         handle: { titleKey: 'pages.updatePassword' } satisfies RouteHandle,
+      },
+      {
+        path: 'dev/mailbox',
+        lazy: () =>
+          import('../features/dev-mailbox/components/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
+        handle: { titleKey: 'devMailbox.title' } satisfies RouteHandle,
       },
       {
         path: 'privacy',
