@@ -5,6 +5,8 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createAuth } from '../modules/auth/auth.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
+import { passwordRoutes } from '../modules/auth/password.routes.js';
+import { sessionRoutes } from '../modules/auth/sessions.routes.js';
 import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes);
   api.route('/', systemRoutes);
   api.route('/', authRoutes);
+  api.route('/', passwordRoutes);
+  api.route('/', sessionRoutes);
   api.route('/', profileRoutes);
   api.route('/', devMailboxRoutes);
   mountAuthHandler(api, auth);

@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LANGUAGES, type Language } from '@maktaba/shared/constants';
+import { sanitizeEmail } from '@maktaba/shared/sanitize';
+import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput } from '@maktaba/shared/schemas/auth';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { enqueueEmail, type Transaction } from '../mail/outbox.js';
+import { insertActivity } from '../profiles/profiles.repository.js';
+import { isCommonPassword } from './common-passwords.js';
+import {
+  consumeResetToken,
+  countPasswordEvents,
+  findPasswordHash,
+  findUserByEmail,
+  findUserEmail,
+  hashResetToken,
+  insertPasswordEvent,
+  isResetTokenUsable,
+  replaceResetToken,
+  setPasswordHash,
+} from './password.repository.js';
+import { type RevocationReason, revokeSessions } from './sessions.repository.js';
+
+export const PASSWORD_RULES = {
+  resetTokenLifetimeMinutes: 60,
+  /** forgot-password requests from one client address per window, then 429. */
+  maxRequestsPerIp: 5,
+  requestWindowMs: 15 * 60_000,
+  /** Reset e-mails to one account per window; past it the answer is the same and nothing is sent. */
+  maxMessagesPerAccount: 3,
+  messageWindowMs: 60 * 60_000,
+  /** Wrong current passwords per account per window on change-password, then 429. */
+  maxChangeFailures: 5,
+  changeFailureWindowMs: 15 * 60_000,
+} as const;
+
+/**
+ * Every forgot-password answer takes at least this long from the start of the request, so the
+ * work done for an existing account (a token, an e-mail) cannot be told from the time it takes.
+ */
+export const FORGOT_PASSWORD_MIN_RESPONSE_MS = 400;
+
+/** The body's language, else the first of ours in Accept-Language (by preference), else English. */
+export function pickLocale(requested: Language | undefined, acceptLanguage: string | undefined): Language {
+  if (requested) return requested;
+  const ranges = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { language: range.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranges.find((entry) => (LANGUAGES as readonly string[]).includes(entry.language ?? ''));
+  return (match?.language as Language | undefined) ?? 'en';
+}
+
+function weakPassword(): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, {
+    details: { fieldErrors: { newPassword: ['validation.passwordCommon'] } },
+  });
+}
+
+/**
+ * forgot-password: the same answer, in the same time, whether or not the account exists. For an
+ * existing account a new single-use token replaces any earlier one and the link goes out through
+ * the outbox in the same transaction. The link's origin is PUBLIC_URL, never the Host header.
+ */
+export async function requestPasswordReset(c: Context<AppEnv>, input: ForgotPasswordInput): Promise<void> {
+  const started = performance.now();
+  try {
+    await sendResetLink(c, input);
+  } finally {
+    await sleep(Math.max(0, FORGOT_PASSWORD_MIN_RESPONSE_MS - (performance.now() - started)));
+  }
+}
+
+async function sendResetLink(c: Context<AppEnv>, input: ForgotPasswordInput): Promise<void> {
+  const { config, database, mailer } = c.get('deps');
+  const db = database.db;
+  const email = sanitizeEmail(input.email);
+  const request = { identifier: email, ipAddress: c.get('clientIp'), userAgent: c.req.header('User-Agent') };
+  const since = new Date(Date.now() - PASSWORD_RULES.requestWindowMs);
+  const requests = await countPasswordEvents(db, 'password_reset_requested', { ipAddress: request.ipAddress }, since);
+  const allowed = requests < PASSWORD_RULES.maxRequestsPerIp;
+  await insertPasswordEvent(db, { ...request, eventType: 'password_reset_requested', allowed });
+  if (!allowed) throw new AppError('RATE_LIMITED');
+
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const sentSince = new Date(Date.now() - PASSWORD_RULES.messageWindowMs);
+  const sent = await countPasswordEvents(db, 'password_reset_sent', { identifier: email }, sentSince);
+  if (sent >= PASSWORD_RULES.maxMessagesPerAccount) return;
+
+  const token = crypto.randomBytes(32).toString('base64url');
+  const link = `${config.publicUrl}/auth/update-password#access_token=${token}`;
+  const expiresInMinutes = PASSWORD_RULES.resetTokenLifetimeMinutes;
+  await db.transaction(async (tx) => {
+    await replaceResetToken(tx, {
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(Date.now() + expiresInMinutes * 60_000),
+      requestedIp: request.ipAddress,
+    });
+    await insertPasswordEvent(tx, { ...request, eventType: 'password_reset_sent', allowed: true });
+    await enqueueEmail(tx, {
+      to: user.email,
+      locale: pickLocale(input.locale, c.req.header('Accept-Language')),
+      template: 'password_reset',
+      data: { link, expiresInMinutes },
+    });
+  });
+  void mailer.wake();
+}
+
+/** Whether a reset link can still be used (it is not used up by asking). */
+export async function checkResetToken(c: Context<AppEnv>, token: string): Promise<boolean> {
+  return isResetTokenUsable(c.get('deps').database.db, hashResetToken(token));
+}
+
+/**
+ * Sets the password with a reset token, which is used up in the same transaction, and ends every
+ * session of the user. Does not sign in: the reader signs in with the new password.
+ */
+export async function resetPassword(c: Context<AppEnv>, input: ResetPasswordInput): Promise<void> {
+  const db = c.get('deps').database.db;
+  const tokenHash = hashResetToken(input.token);
+  if (isCommonPassword(input.newPassword)) throw weakPassword();
+  // Hashing is slow on purpose: do it only for a token that looks usable, before the transaction.
+  if (!(await isResetTokenUsable(db, tokenHash))) throw new AppError('INVALID_RESET_TOKEN');
+  const passwordHash = await (await c.get('auth').$context).password.hash(input.newPassword);
+  await db.transaction(async (tx) => {
+    const token = await consumeResetToken(tx, tokenHash);
+    if (!token || token.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_RESET_TOKEN');
+    await setPasswordHash(tx, token.userId, passwordHash);
+    await recordPasswordChange(c, tx, {
+      userId: token.userId,
+      eventType: 'password_reset_completed',
+      reason: 'password_reset',
+    });
+  });
+  void c.get('deps').mailer.wake();
+}
+
+/**
+ * Changes the password of the signed-in user after verifying the current one, and ends every
+ * other session of that user. Wrong current passwords are counted: after a few the answer is
+ * 429, so this cannot be used to guess a password from a session left open.
+ */
+export async function changePassword(c: Context<AppEnv>, input: ChangePasswordInput): Promise<void> {
+  const db = c.get('deps').database.db;
+  const actor = c.get('actor');
+  const since = new Date(Date.now() - PASSWORD_RULES.changeFailureWindowMs);
+  const failures = await countPasswordEvents(db, 'password_change_failed', { identifier: actor.email }, since);
+  if (failures >= PASSWORD_RULES.maxChangeFailures) throw new AppError('RATE_LIMITED');
+  if (isCommonPassword(input.newPassword)) throw weakPassword();
+
+  const { password } = await c.get('auth').$context;
+  const currentHash = await findPasswordHash(db, actor.id);
+  // A Google-only account has no password to confirm: it sets one through forgot-password.
+  const isCurrentCorrect = currentHash
+    ? await password.verify({ hash: currentHash, password: input.currentPassword })
+    : false;
+  if (!isCurrentCorrect) {
+    await insertPasswordEvent(db, {
+      eventType: 'password_change_failed',
+      identifier: actor.email,
+      ipAddress: c.get('clientIp'),
+      userAgent: c.req.header('User-Agent'),
+      allowed: false,
+    });
+    throw new AppError('CURRENT_PASSWORD_INCORRECT');
+  }
+  const passwordHash = await password.hash(input.newPassword);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, actor.id, passwordHash);
+    await recordPasswordChange(c, tx, {
+      userId: actor.id,
+      keepSessionId: actor.sessionId,
+      eventType: 'password_changed',
+      reason: 'password_changed',
+    });
+  });
+  void c.get('deps').mailer.wake();
+}
+
+/** What every password change does besides the new hash: sessions, logs, the notice e-mail. */
+async function recordPasswordChange(
+  c: Context<AppEnv>,
+  tx: Transaction,
+  change: {
+    userId: string;
+    keepSessionId?: string;
+    eventType: 'password_reset_completed' | 'password_changed';
+    reason: RevocationReason;
+  },
+): Promise<void> {
+  const email = await findUserEmail(tx, change.userId);
+  if (!email) throw new AppError('INVALID_RESET_TOKEN');
+  const endedSessions = await revokeSessions(tx, {
+    userId: change.userId,
+    ...(change.keepSessionId ? { exceptSessionId: change.keepSessionId } : {}),
+    reason: change.reason,
+  });
+  await insertActivity(tx, change.userId, change.reason, { endedSessions });
+  await insertPasswordEvent(tx, {
+    eventType: change.eventType,
+    identifier: email,
+    ipAddress: c.get('clientIp'),
+    userAgent: c.req.header('User-Agent'),
+    allowed: true,
+  });
+  await enqueueEmail(tx, {
+    to: email,
+    locale: pickLocale(undefined, c.req.header('Accept-Language')),
+    template: 'password_changed',
+    data: { changedAt: new Date(), signInUrl: `${c.get('deps').config.publicUrl}/signin` },
+  });
+}
