@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   language: 'maktaba.language.v1',
   registerDraft: 'maktaba.register-draft.v1',
   oauthState: 'maktaba.oauth-state.v1',
+  /** Session fingerprints by session id (reader-area §3): `{ [sessionId]: { hash, timestamp, fingerprint } }`. */
+  sessionFingerprint: 'maktaba.session-fingerprint.v1',
 } as const;
 
 export const TIMINGS = {
@@ -72,6 +74,24 @@ export const TIMINGS = {
   errorQueueFlush: 1_000,
   webVitalsBatchDelay: 5_000,
 } as const;
+
+/**
+ * The retry helper of accounts-and-auth §7: 3 attempts, 1 s doubling up to 10 s, on network
+ * errors and 5xx only. `retries` counts the tries after the first.
+ */
+export const RETRY_POLICY = { attempts: 3, baseDelay: 1_000, maxDelay: 10_000 } as const;
+
+export type CallPolicy = { readonly retries: number; readonly timeout?: number };
+
+/** Per-call figures of accounts-and-auth §7, the one place they are written down. */
+export const AUTH_CALL_POLICIES = {
+  signIn: { retries: 2 },
+  oauth: { retries: 1 },
+  signOut: { retries: 0, timeout: 10_000 },
+  refresh: { retries: 2, timeout: 15_000 },
+  profileUpdate: { retries: 1, timeout: 15_000 },
+  signUp: { retries: 1 },
+} as const satisfies Record<string, CallPolicy>;
 
 export const LIMITS = {
   adminPageSize: 15,

@@ -1,7 +1,9 @@
 import { type GuardLevel, meetsGuard } from '@maktaba/shared/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../features/auth/hooks/use-auth';
+import { AuthErrorScreen } from './errors/auth-error-screen';
 import { PageLoading } from './shell/page-loading';
+import { useSplashStore } from './shell/splash';
 
 /**
  * Client-side gate (reader-area §2.5, §6): signed-out visitors, and signed-in users whose profile
@@ -9,10 +11,13 @@ import { PageLoading } from './shell/page-loading';
  */
 export function Guard({ level }: { level: GuardLevel }) {
   const location = useLocation();
-  const { isInitialized, isAuthenticated, profileComplete, isLoggingOut, role } = useAuthStore();
+  const { isInitialized, isAuthenticated, profileComplete, isLoggingOut, role, sessionCheckFailed } = useAuthStore();
+  const isSplashVisible = useSplashStore((state) => state.isVisible);
   // While signing out, the page stays covered until the sign-out redirect, instead of bouncing to
-  // /signin with this page as the place to come back to.
-  if (!isInitialized || isLoggingOut) return <PageLoading />;
+  // /signin with this page as the place to come back to. The splash offers its own recovery link.
+  if (!isInitialized || isLoggingOut) return <PageLoading recovery={!isSplashVisible} />;
+  // The session check failed (not timed out): whether someone is signed in is unknown.
+  if (!isAuthenticated && sessionCheckFailed) return <AuthErrorScreen />;
   // Without a complete profile (no shipping address yet) the sign-in page takes over: it shows
   // the complete-profile step and comes back here afterwards.
   if (!isAuthenticated || !profileComplete) {

@@ -1,4 +1,5 @@
 import { AlertTriangle, Home, Lock, Search, ShieldAlert, WifiOff } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
@@ -13,8 +14,17 @@ const ICONS = {
   default: AlertTriangle,
 };
 
+type ErrorPageProps = {
+  variant?: ErrorVariant;
+  detail?: string;
+  /** Replaces the variant's description, announced as an alert. */
+  message?: string;
+  /** Replaces Go Home and Search Library. */
+  actions?: ReactNode;
+};
+
 /** The generic error page (accounts-and-auth §2): five variants, Go Home and Search Library. */
-export function ErrorPage({ variant = 'default', detail }: { variant?: ErrorVariant; detail?: string }) {
+export function ErrorPage({ variant = 'default', detail, message, actions }: ErrorPageProps) {
   const { t } = useTranslation();
   const Icon = ICONS[variant];
   return (
@@ -24,7 +34,13 @@ export function ErrorPage({ variant = 'default', detail }: { variant?: ErrorVari
     >
       <Icon aria-hidden className="size-12 text-danger" />
       <h1 className="font-display text-2xl font-bold">{t(`errors.${variant}.title`)}</h1>
-      <p className="text-muted">{t(`errors.${variant}.description`)}</p>
+      {message ? (
+        <p className="text-muted" role="alert">
+          {message}
+        </p>
+      ) : (
+        <p className="text-muted">{t(`errors.${variant}.description`)}</p>
+      )}
       {detail ? (
         <details className="w-full text-start text-sm text-muted">
           <summary className="cursor-pointer">{t('errors.details')}</summary>
@@ -33,16 +49,23 @@ export function ErrorPage({ variant = 'default', detail }: { variant?: ErrorVari
           </pre>
         </details>
       ) : null}
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass('primary')}>
-          <Home aria-hidden className="size-4" />
-          {t('errors.goHome')}
-        </Link>
-        <Link to="/search" className={buttonClass('secondary')}>
-          <Search aria-hidden className="size-4" />
-          {t('errors.searchLibrary')}
-        </Link>
-      </div>
+      <div className="flex flex-wrap justify-center gap-3">{actions ?? <DefaultActions />}</div>
     </section>
+  );
+}
+
+function DefaultActions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/" className={buttonClass('primary')}>
+        <Home aria-hidden className="size-4" />
+        {t('errors.goHome')}
+      </Link>
+      <Link to="/search" className={buttonClass('secondary')}>
+        <Search aria-hidden className="size-4" />
+        {t('errors.searchLibrary')}
+      </Link>
+    </>
   );
 }

@@ -1,21 +1,23 @@
 import type { Language } from '@maktaba/shared/constants';
-import { BookOpenText, ChevronDown, Languages, LogOut, Settings } from 'lucide-react';
+import { BookOpenText, ChevronDown, Languages, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { useAuthStore } from '../hooks/use-auth';
+import { useRefreshSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
 import { getInitials } from '../lib/initials';
 
 const itemClass =
   'flex min-h-10 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';
 
-/** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, language, sign out. */
+/** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, language, refresh session, sign out. */
 export function AccountMenu() {
   const { t, i18n } = useTranslation();
   const { displayName, email, role } = useAuthStore();
   const signOut = useSignOut();
+  const refreshSession = useRefreshSession();
   const name = displayName ?? email ?? '';
   const other: Language = currentLanguage() === 'ar' ? 'en' : 'ar';
   const otherName = other === 'ar' ? t('footer.switchToArabic') : t('footer.switchToEnglish');
@@ -73,6 +75,10 @@ export function AccountMenu() {
           <DropdownMenu.Item className={itemClass} onSelect={() => void setLanguage(other)}>
             <Languages aria-hidden className="size-4" />
             <span>{t('account.switchLanguage', { language: otherName })}</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void refreshSession()}>
+            <RefreshCw aria-hidden className="size-4" />
+            {t('auth.lifecycle.refreshSession')}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>

@@ -1,32 +1,37 @@
-import { TIMINGS } from '@maktaba/shared/constants';
-import { useEffect } from 'react';
+import { AUTH_CALL_POLICIES, TIMINGS } from '@maktaba/shared/constants';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { i18n } from '../../../lib/i18n';
 import { getSession } from '../api/get-session';
-import type { ServerAuthState } from '../lib/auth-types';
+import type { ServerAuthState, SignedOutReason } from '../lib/auth-types';
 import { completeAuthState } from '../lib/complete-auth-state';
 import { completenessCache } from '../lib/completeness-cache';
+import { trackRequest } from '../lib/pending-requests';
+import { callWithPolicy } from '../lib/with-retries';
 import { dispatchAuth, startAuthWatchdog, useAuthStore } from './use-auth';
+import { useSessionSecurity } from './use-session-security';
+import { clearLocalSession, endServerSession } from './use-sign-out';
 
 export function completenessOf(auth: ServerAuthState | null): boolean {
   if (!auth?.user) return false;
   return completenessCache.get(auth.user.id, auth.profile, auth.user.provider);
 }
 
-let started = false;
+let checkController: AbortController | null = null;
 
 /**
- * Fetches the session once when the app starts. After 3 s without an answer the check is
- * abandoned and the app proceeds signed out (accounts-and-auth §4): a slow server must not keep
- * a visitor from the public pages.
+ * Asks the server for the session, as on start-up. After 3 s without an answer the check is
+ * abandoned and the app proceeds signed out (accounts-and-auth §4): a slow server must not keep a
+ * visitor from the public pages. A failure (not a time-out) leaves `sessionCheckFailed` set, for
+ * the Authentication Error screen, whose Retry calls this again.
  */
-export function startAuth() {
-  if (started) return;
-  started = true;
-  startAuthWatchdog();
-  dispatchAuth({ type: 'INIT_STARTED' });
+export function checkSession() {
+  checkController?.abort();
   const controller = new AbortController();
+  checkController = controller;
+  dispatchAuth({ type: 'INIT_STARTED' });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -44,20 +49,88 @@ export function startAuth() {
     })
     .catch((error: unknown) => {
       clearTimeout(timer);
-      if (timedOut) return;
+      if (timedOut || controller.signal.aborted) return;
       console.warn(i18n.t('auth.errors.initialSession', { lng: 'en' }), error);
       dispatchAuth({ type: 'INIT_FAILED', error: { key: 'auth.errors.initialSession' } });
+    })
+    .finally(() => {
+      if (checkController === controller) checkController = null;
     });
 }
 
+let started = false;
+
+/** The first session check, once, when the app starts; also starts the kill-switch watchdog. */
+export function startAuth() {
+  if (started) return;
+  started = true;
+  startAuthWatchdog();
+  checkSession();
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
 /**
- * Re-checks the session every minute and when the tab comes back into view. A session that has
- * gone (signed out elsewhere, expired, revoked by an admin) is treated as revoked: the user is
- * cleared and told 'Session expired. Please sign in again.' (accounts-and-auth §4).
+ * The session has gone on the server (accounts-and-auth §4, §8): 'revoked' (ended from elsewhere)
+ * says 'Session expired due to newer login. Please sign in again.', anything else 'Session
+ * expired. Please sign in again.'. The local state goes (store, completeness cache, fingerprint),
+ * the stale cookie is cleared with a local-scope sign-out, and the user is sent to /signin with
+ * the way back.
+ */
+export function endLostSession(reason: SignedOutReason | undefined, navigate: NavigateFunction) {
+  if (!useAuthStore.getState().user) return;
+  const returnUrl = currentPath();
+  clearLocalSession();
+  dispatchAuth({ type: 'SESSION_EXPIRED', reason });
+  toast.error(i18n.t(reason === 'revoked' ? 'errors.codes.SESSION_REVOKED' : 'errors.codes.SESSION_EXPIRED'));
+  void endServerSession('local');
+  void navigate(`/signin?returnUrl=${encodeURIComponent(returnUrl)}`, { replace: true, state: { from: returnUrl } });
+}
+
+/** Reads the session again: gone → endLostSession; there → the store follows the server. */
+async function reloadSession(navigate: NavigateFunction, signal: AbortSignal): Promise<'gone' | 'present'> {
+  const auth = await callWithPolicy(
+    AUTH_CALL_POLICIES.refresh,
+    async (attemptSignal) => completeAuthState(await getSession(attemptSignal), attemptSignal),
+    { signal },
+  );
+  const current = useAuthStore.getState();
+  if (!current.user || current.isLoggingOut) return 'present';
+  if (!auth.user || !auth.session) {
+    endLostSession(auth.signedOutReason, navigate);
+    return 'gone';
+  }
+  dispatchAuth({ type: 'SESSION_REFRESHED', auth, profileComplete: completenessOf(auth) });
+  return 'present';
+}
+
+/** 'Refresh session' in the account menu (reader-area §2.2): 2 retries, 15 s each (§7). */
+export function useRefreshSession() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const { signal, release } = trackRequest();
+    try {
+      const outcome = await reloadSession(navigate, signal);
+      if (outcome === 'present') toast.success(t('auth.lifecycle.sessionRefreshed'));
+    } catch {
+      toast.error(t('auth.lifecycle.refreshFailed'));
+    } finally {
+      release();
+    }
+  }, [navigate, t]);
+}
+
+/**
+ * Re-checks the session every minute and when the tab comes back into view; a session that has
+ * gone is handled by endLostSession. Also runs the session security monitor (reader-area §4.4).
  */
 export function useSessionMonitor() {
-  const { t } = useTranslation();
+  const navigate = useNavigate();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  useSessionSecurity();
 
   useEffect(() => {
     if (!isAuthenticated) return;
@@ -67,16 +140,7 @@ export function useSessionMonitor() {
       if (!state.user || state.isLoading || state.isLoggingOut || controller) return;
       controller = new AbortController();
       try {
-        const auth = await completeAuthState(await getSession(controller.signal), controller.signal);
-        const current = useAuthStore.getState();
-        if (!current.user || current.isLoggingOut) return;
-        if (!auth.user || !auth.session) {
-          completenessCache.clear();
-          dispatchAuth({ type: 'SESSION_EXPIRED' });
-          toast.info(t('errors.codes.SESSION_EXPIRED'));
-        } else {
-          dispatchAuth({ type: 'SESSION_REFRESHED', auth, profileComplete: completenessOf(auth) });
-        }
+        await reloadSession(navigate, controller.signal);
       } catch {
         // Offline or a server hiccup says nothing about the session: keep it and look again later.
       } finally {
@@ -93,5 +157,5 @@ export function useSessionMonitor() {
       document.removeEventListener('visibilitychange', onVisible);
       controller?.abort();
     };
-  }, [isAuthenticated, t]);
+  }, [isAuthenticated, navigate]);
 }

@@ -1,3 +1,4 @@
+import { AUTH_CALL_POLICIES } from '@maktaba/shared/constants';
 import { isProfileComplete } from '@maktaba/shared/profile-completeness';
 import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
 import { useCallback } from 'react';
@@ -6,6 +7,7 @@ import { toast } from 'sonner';
 import { saveAddress } from '../api/save-address';
 import { completenessCache } from '../lib/completeness-cache';
 import { mapAuthError } from '../lib/map-auth-error';
+import { callWithPolicy } from '../lib/with-retries';
 import { dispatchAuth, useAuthStore } from './use-auth';
 import type { FlowResult } from './use-sign-in';
 
@@ -19,7 +21,10 @@ export function useSaveAddress() {
     async (address: CompleteProfileInput): Promise<FlowResult> => {
       const user = useAuthStore.getState().user;
       try {
-        const profile = await saveAddress(address);
+        // A profile update: one retry, 15 s per try (accounts-and-auth §7).
+        const profile = await callWithPolicy(AUTH_CALL_POLICIES.profileUpdate, (signal) =>
+          saveAddress(address, signal),
+        );
         if (user) completenessCache.set(user.id, isProfileComplete(profile, user.provider));
         dispatchAuth({ type: 'PROFILE_COMPLETED', profile });
         toast.success(t('auth.toasts.registrationCompleted'), { duration: 5_000 });

@@ -22,7 +22,9 @@ describe('sign-in flow', () => {
     const calls = mockApi({ '/auth/security-check': [allowed], '/auth/sign-in': [{ status: 200, body: makeAuth() }] });
     const { result } = await renderFlow(useSignIn);
     await act(async () => {
-      await result.current({ email: ' Reader@Example.ORG ', password: 'secret-1' });
+      const flow = result.current({ email: ' Reader@Example.ORG ', password: 'secret-1' });
+      await vi.advanceTimersByTimeAsync(TIMINGS.signInToastMin);
+      await flow;
     });
     expect(calls.map((call) => call.body)).toEqual([
       { action: 'login', identifier: 'reader@example.org', metadata: { userAgent: expect.any(String) } },
@@ -36,6 +38,36 @@ describe('sign-in flow', () => {
     expect(toast.success).toHaveBeenCalledWith('Signed in', { description: 'Checking your profile...' });
   });
 
+  it('shows "Signed in" for at least 150 ms before the portal may move on', async () => {
+    mockApi({ '/auth/security-check': [allowed], '/auth/sign-in': [{ status: 200, body: makeAuth() }] });
+    const { result } = await renderFlow(useSignIn);
+    let flow: Promise<unknown> = Promise.resolve();
+    await act(async () => {
+      flow = result.current({ email: 'reader@example.org', password: 'secret-1' });
+      await vi.advanceTimersByTimeAsync(TIMINGS.signInToastMin - 1);
+    });
+    expect(toast.success).toHaveBeenCalledWith('Signed in', { description: 'Checking your profile...' });
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+      await flow;
+    });
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('retries a server error twice, then gives up (accounts-and-auth §7)', async () => {
+    const failure = { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } } };
+    const calls = mockApi({ '/auth/security-check': [allowed], '/auth/sign-in': [failure, failure, failure] });
+    const { result } = await renderFlow(useSignIn);
+    await act(async () => {
+      const flow = result.current({ email: 'reader@example.org', password: 'secret-1' });
+      await vi.advanceTimersByTimeAsync(1_000 + 2_000);
+      await flow;
+    });
+    expect(calls.filter((call) => call.path === '/auth/sign-in')).toHaveLength(3);
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
   it('loads the default profile when the account has none yet', async () => {
     const calls = mockApi({
       '/auth/security-check': [allowed],
@@ -45,7 +77,9 @@ describe('sign-in flow', () => {
     });
     const { result } = await renderFlow(useSignIn);
     await act(async () => {
-      await result.current({ email: 'reader@example.org', password: 'secret-1' });
+      const flow = result.current({ email: 'reader@example.org', password: 'secret-1' });
+      await vi.advanceTimersByTimeAsync(TIMINGS.signInToastMin);
+      await flow;
     });
     expect(calls.map((call) => call.path)).toEqual([
       '/auth/security-check',

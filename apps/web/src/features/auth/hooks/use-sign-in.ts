@@ -1,4 +1,4 @@
-import { TIMINGS } from '@maktaba/shared/constants';
+import { AUTH_CALL_POLICIES, TIMINGS } from '@maktaba/shared/constants';
 import type { SignInInput } from '@maktaba/shared/schemas/auth';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,11 @@ import { completeAuthState } from '../lib/complete-auth-state';
 import { mapAuthError } from '../lib/map-auth-error';
 import { trackRequest } from '../lib/pending-requests';
 import { prepareSignIn } from '../lib/prepare-input';
-import { withRetries } from '../lib/with-retries';
+import { callWithPolicy, sleep } from '../lib/with-retries';
 import { dispatchAuth, scheduleFlagsClear } from './use-auth';
 import { completenessOf } from './use-auth-session';
 
 export type FlowResult = { ok: true } | { ok: false; error: unknown };
-
-/** Sign-in retries twice on a lost connection or a server error (accounts-and-auth §7). */
-const SIGN_IN_ATTEMPTS = 3;
 
 /**
  * The sign-in flow of accounts-and-auth §4: security check, password sign-in, profile check.
@@ -40,14 +37,19 @@ export function useSignIn() {
         if (!check.allowed) {
           throw new ApiError('SECURITY_BLOCKED', 'Login blocked for security reasons', 403, { reasons: check.reasons });
         }
-        const answer = await withRetries(() => signInWithPassword({ email, password }, signal), {
-          attempts: SIGN_IN_ATTEMPTS,
-          signal,
-        });
+        // Twice more on a lost connection or a server error (accounts-and-auth §7).
+        const answer = await callWithPolicy(
+          AUTH_CALL_POLICIES.signIn,
+          (attemptSignal) => signInWithPassword({ email, password }, attemptSignal),
+          { signal },
+        );
         const auth = await completeAuthState(answer, signal);
         if (!auth.user || !auth.session || !auth.profile) throw new Error('Sign in failed - no user data returned');
-        dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
         toast.success(t('auth.toasts.signedIn'), { description: t('auth.toasts.checkingProfile') });
+        // The toast stays at least 150 ms (accounts-and-auth §9) before the store change lets the
+        // portal navigate or show the next toast, which would replace it (one toast at a time).
+        await sleep(TIMINGS.signInToastMin, signal);
+        dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
         return { ok: true };
       } catch (error) {
         const message =

@@ -1,15 +1,16 @@
-import { STORAGE_KEYS, TIMINGS } from '@maktaba/shared/constants';
-import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_CALL_POLICIES, STORAGE_KEYS, TIMINGS } from '@maktaba/shared/constants';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { deleteOwnProfile } from '../api/delete-own-profile';
-import { signOut } from '../api/sign-out';
+import { type SignOutScope, signOut } from '../api/sign-out';
 import { completenessCache } from '../lib/completeness-cache';
 import { cancelPendingRequests } from '../lib/pending-requests';
 import { clearRegisterDraft } from '../lib/register-draft';
-import { sleep } from '../lib/with-retries';
+import { clearFingerprints, getLocalStorage } from '../lib/session-security';
+import { callWithPolicy, sleep } from '../lib/with-retries';
 import { dispatchAuth, scheduleFlagsClear } from './use-auth';
 
 function clearOAuthState() {
@@ -20,37 +21,78 @@ function clearOAuthState() {
   }
 }
 
-/** Ends the session on the server; the local state is cleared whatever the server answers. */
-async function endSession(onError: () => void) {
+/** Ends the session on the server: 10 s at most, no retry (accounts-and-auth §7). True when it worked. */
+export async function endServerSession(scope: SignOutScope): Promise<boolean> {
   try {
-    await signOut();
+    await callWithPolicy(AUTH_CALL_POLICIES.signOut, (signal) => signOut(scope, signal));
+    return true;
   } catch {
-    onError();
+    return false;
   }
 }
 
+/** What this browser keeps about the session: profile completeness, the fingerprint, cached queries. */
+export function clearLocalSession(queryClient?: QueryClient) {
+  completenessCache.clear();
+  clearFingerprints(getLocalStorage());
+  queryClient?.clear();
+}
+
+export type SignOutOptions = {
+  scope: SignOutScope;
+  /** Shown once the local state is cleared; `serverOk` says whether the server confirmed. */
+  announce: (serverOk: boolean) => void;
+  /** How long the toast is read before /signin: 1.5 s normally, 1 s after a security sign-out. */
+  redirectAfter: number;
+};
+
 /**
- * Sign out from the account menu (accounts-and-auth §4): the splash covers the short logout
- * delay and the request, then 'Signed out successfully' and /signin after 1.5 s.
+ * The sign-out sequence (accounts-and-auth §4, reader-area §4.4): the splash covers the 300 ms
+ * logout delay and the request; the local state is cleared whatever the server answers; then the
+ * toast, and /signin after `redirectAfter`.
+ */
+export async function runSignOut(navigate: NavigateFunction, queryClient: QueryClient, options: SignOutOptions) {
+  cancelPendingRequests();
+  dispatchAuth({ type: 'SIGN_OUT_STARTED' });
+  await sleep(TIMINGS.logoutDelay);
+  const serverOk = await endServerSession(options.scope);
+  clearLocalSession(queryClient);
+  dispatchAuth({ type: 'SIGNED_OUT' });
+  options.announce(serverOk);
+  setTimeout(() => {
+    void navigate('/signin', { replace: true });
+    scheduleFlagsClear(0);
+  }, options.redirectAfter);
+}
+
+/**
+ * Sign out from the account menu. The scope is 'global': accounts-and-auth §7 lists the call as
+ * "sign out (global, or local scope for invalid sessions)", which we read as global being the
+ * default and local kept for clearing a session the server no longer accepts. Signing out thus
+ * ends the account's sessions in every browser, which is what a reader leaving a shared computer
+ * expects; ending one device's session is done from the session list in Settings.
  */
 export function useSignOut() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(async () => {
-    cancelPendingRequests();
-    dispatchAuth({ type: 'SIGN_OUT_STARTED' });
-    await sleep(TIMINGS.logoutDelay);
-    await endSession(() => toast.error(t('auth.toasts.signOutError')));
-    completenessCache.clear();
-    queryClient.clear();
-    dispatchAuth({ type: 'SIGNED_OUT' });
-    toast.success(t('auth.toasts.signedOut'));
-    setTimeout(() => {
-      void navigate('/signin', { replace: true });
-      scheduleFlagsClear(0);
-    }, TIMINGS.signOutRedirect);
-  }, [navigate, queryClient, t]);
+  return useCallback(
+    () =>
+      runSignOut(navigate, queryClient, {
+        scope: 'global',
+        redirectAfter: TIMINGS.signOutRedirect,
+        announce: (serverOk) => {
+          if (serverOk) {
+            toast.success(t('auth.lifecycle.signOutSuccessTitle'), {
+              description: t('auth.lifecycle.signOutSuccessDescription'),
+            });
+          } else {
+            toast.error(t('auth.toasts.signOutError'));
+          }
+        },
+      }),
+    [navigate, queryClient, t],
+  );
 }
 
 /**
@@ -67,13 +109,13 @@ export function useAbandonRegistration() {
     } catch {
       // The profile may already be gone, or be complete after all: signing out still proceeds.
     }
-    await endSession(() => toast.error(t('auth.toasts.signOutError')));
+    const serverOk = await endServerSession('local');
     clearOAuthState();
     clearRegisterDraft();
-    completenessCache.clear();
-    queryClient.clear();
+    clearLocalSession(queryClient);
     dispatchAuth({ type: 'SIGNED_OUT' });
     dispatchAuth({ type: 'FLAGS_CLEARED' });
-    toast.success(t('auth.toasts.signedOut'));
+    if (serverOk) toast.success(t('auth.toasts.signedOut'));
+    else toast.error(t('auth.toasts.signOutError'));
   }, [queryClient, t]);
 }

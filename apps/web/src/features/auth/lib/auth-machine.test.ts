@@ -98,6 +98,18 @@ describe('auth state machine', () => {
     expect(transition(signedIn, { type: 'INIT_FAILED', error: { key: 'x' } })).toBe(signedIn);
   });
 
+  it('INIT_FAILED marks the session check as failed until it is retried, signed in or dismissed', () => {
+    const failed = run([
+      { type: 'INIT_STARTED' },
+      { type: 'INIT_FAILED', error: { key: 'auth.errors.initialSession' } },
+    ]);
+    expect(failed.sessionCheckFailed).toBe(true);
+    expect(transition(failed, { type: 'INIT_STARTED' }).sessionCheckFailed).toBe(false);
+    expect(transition(failed, { type: 'SIGN_IN_STARTED', method: 'password' }).sessionCheckFailed).toBe(false);
+    expect(transition(failed, { type: 'ERROR_CLEARED' })).toMatchObject({ sessionCheckFailed: false, error: null });
+    expect(run([{ type: 'INIT_STARTED' }, { type: 'INIT_TIMEOUT' }]).sessionCheckFailed).toBe(false);
+  });
+
   it('SIGN_IN_STARTED sets loading and active sign-in, clears the error', () => {
     const withError = { ...signedOut, error: { key: 'errors.codes.INVALID_CREDENTIALS' } };
     const state = transition(withError, { type: 'SIGN_IN_STARTED', method: 'password' });
@@ -200,6 +212,21 @@ describe('auth state machine', () => {
     expect(transition(signedOut, { type: 'SESSION_EXPIRED' })).toBe(signedOut);
   });
 
+  it('SESSION_EXPIRED with reason revoked says a newer login ended it; expired says it expired', () => {
+    const revoked = transition(signedIn, { type: 'SESSION_EXPIRED', reason: 'revoked' });
+    expect(revoked).toMatchObject({
+      user: null,
+      session: null,
+      profile: null,
+      isAuthenticated: false,
+      error: { key: 'errors.codes.SESSION_REVOKED' },
+    });
+    expect(transition(signedIn, { type: 'SESSION_EXPIRED', reason: 'expired' }).error).toEqual({
+      key: 'errors.codes.SESSION_EXPIRED',
+    });
+    expect(transition(signedOut, { type: 'SESSION_EXPIRED', reason: 'revoked' })).toBe(signedOut);
+  });
+
   it('SESSION_REFRESHED updates the same user and ignores another', () => {
     const auth = makeAuth(makeProfile({ display_name: 'Renamed' }));
     const state = transition(signedIn, { type: 'SESSION_REFRESHED', auth, profileComplete: true });
@@ -230,6 +257,15 @@ describe('auth state machine', () => {
     const state = transition(stuck, { type: 'KILL_SWITCH' });
     expect(hasAnyFlag(state)).toBe(false);
     expect(state.isInitialized).toBe(true);
+  });
+
+  it('RECOVERY_STARTED clears every flag, the error and the failed check, keeping the session', () => {
+    const stuck = run([{ type: 'SIGN_IN_STARTED', method: 'oauth' }], signedIn);
+    const state = transition(stuck, { type: 'RECOVERY_STARTED' });
+    expect(hasAnyFlag(state)).toBe(false);
+    expect(state).toMatchObject({ error: null, sessionCheckFailed: false, isAuthenticated: true });
+    const failed = run([{ type: 'INIT_STARTED' }, { type: 'INIT_FAILED', error: { key: 'x' } }]);
+    expect(transition(failed, { type: 'RECOVERY_STARTED' })).toMatchObject({ error: null, sessionCheckFailed: false });
   });
 
   it('records each transition with from, to and time, keeping the latest 50', () => {

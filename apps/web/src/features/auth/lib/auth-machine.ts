@@ -1,6 +1,6 @@
 import { LIMITS } from '@maktaba/shared/constants';
 import type { Profile } from '@maktaba/shared/schemas/profile';
-import type { AuthMessage, AuthSession, AuthUser, ServerAuthState } from './auth-types';
+import type { AuthMessage, AuthSession, AuthUser, ServerAuthState, SignedOutReason } from './auth-types';
 
 /**
  * The client auth state machine of accounts-and-auth §4, as a pure reducer. Side effects (requests,
@@ -31,11 +31,12 @@ export type AuthEvent =
   | { type: 'PROFILE_COMPLETED'; profile: Profile }
   | { type: 'SIGN_OUT_STARTED' }
   | { type: 'SIGNED_OUT' }
-  | { type: 'SESSION_EXPIRED' }
+  | { type: 'SESSION_EXPIRED'; reason?: SignedOutReason }
   | { type: 'SESSION_REFRESHED'; auth: ServerAuthState; profileComplete: boolean }
   | { type: 'ERROR_CLEARED' }
   | { type: 'FLAGS_CLEARED' }
-  | { type: 'KILL_SWITCH' };
+  | { type: 'KILL_SWITCH' }
+  | { type: 'RECOVERY_STARTED' };
 
 export type AuthEventType = AuthEvent['type'];
 
@@ -50,6 +51,8 @@ export type AuthMachineState = AuthFlags & {
   /** True only when the session and the profile are both loaded. */
   isAuthenticated: boolean;
   isInitialized: boolean;
+  /** The first session check failed with an error (not a time-out): guarded pages show the Authentication Error screen. */
+  sessionCheckFailed: boolean;
   history: readonly TransitionRecord[];
 };
 
@@ -74,6 +77,7 @@ export const initialAuthState: AuthMachineState = {
   ...SIGNED_OUT_IDENTITY,
   error: null,
   isInitialized: false,
+  sessionCheckFailed: false,
   history: [],
 };
 
@@ -105,7 +109,7 @@ function identityFrom(auth: ServerAuthState | null, profileComplete: boolean) {
 function next(state: AuthMachineState, event: AuthEvent): AuthMachineState {
   switch (event.type) {
     case 'INIT_STARTED':
-      return { ...state, isInitialized: false, isLoading: true, error: null };
+      return { ...state, isInitialized: false, isLoading: true, error: null, sessionCheckFailed: false };
     case 'INITIALIZED':
       // A late answer after the time-out (or after a sign-in) must not overwrite newer state.
       if (state.isInitialized) return state;
@@ -122,7 +126,14 @@ function next(state: AuthMachineState, event: AuthEvent): AuthMachineState {
       return { ...state, ...SIGNED_OUT_IDENTITY, isInitialized: true, isLoading: false, error: null };
     case 'INIT_FAILED':
       if (state.isInitialized) return state;
-      return { ...state, ...SIGNED_OUT_IDENTITY, isInitialized: true, isLoading: false, error: event.error };
+      return {
+        ...state,
+        ...SIGNED_OUT_IDENTITY,
+        isInitialized: true,
+        isLoading: false,
+        error: event.error,
+        sessionCheckFailed: true,
+      };
     case 'SIGN_IN_STARTED':
       return {
         ...state,
@@ -131,6 +142,7 @@ function next(state: AuthMachineState, event: AuthEvent): AuthMachineState {
         isOAuthInProgress: event.method === 'oauth',
         justSignedIn: false,
         error: null,
+        sessionCheckFailed: false,
       };
     case 'SIGN_IN_SUCCEEDED': {
       const identity = identityFrom(event.auth, event.profileComplete);
@@ -175,12 +187,13 @@ function next(state: AuthMachineState, event: AuthEvent): AuthMachineState {
         error: null,
       };
     case 'SESSION_EXPIRED':
+      // 'revoked': ended from elsewhere (a newer sign-in, sign-out everywhere, a password change).
       if (!state.user) return state;
       return {
         ...state,
         ...SIGNED_OUT_IDENTITY,
         justSignedIn: false,
-        error: { key: 'errors.codes.SESSION_EXPIRED' },
+        error: { key: event.reason === 'revoked' ? 'errors.codes.SESSION_REVOKED' : 'errors.codes.SESSION_EXPIRED' },
       };
     case 'SESSION_REFRESHED': {
       if (!state.user) return state;
@@ -189,14 +202,17 @@ function next(state: AuthMachineState, event: AuthEvent): AuthMachineState {
       return { ...state, ...identity };
     }
     case 'ERROR_CLEARED':
-      if (state.error === null) return state;
-      return { ...state, error: null };
+      if (state.error === null && !state.sessionCheckFailed) return state;
+      return { ...state, error: null, sessionCheckFailed: false };
     case 'FLAGS_CLEARED':
       if (!hasAnyFlag(state)) return state;
       return { ...state, ...NO_FLAGS };
     case 'KILL_SWITCH':
       // Something stayed busy for too long: give the user a working page back, whatever happened.
       return { ...state, ...NO_FLAGS, isInitialized: true };
+    case 'RECOVERY_STARTED':
+      // The user asked to start over ('Stuck? Click here to reset'): nothing busy, no old error.
+      return { ...state, ...NO_FLAGS, error: null, sessionCheckFailed: false };
   }
 }
 

@@ -10,13 +10,18 @@ export type AuthUser = {
   provider: string;
 };
 
-export type AuthSession = { id: string; expiresAt: string };
+export type AuthSession = { id: string; createdAt: string; expiresAt: string };
+
+/** Why the server found no session although the browser sent one: ended from elsewhere, or timed out. */
+export type SignedOutReason = 'revoked' | 'expired';
 
 /** One answer with the whole auth state: the server never makes the client stitch it together. */
 export type ServerAuthState = {
   user: AuthUser | null;
   session: AuthSession | null;
   profile: Profile | null;
+  /** Present when signed out while the browser still held a session cookie. */
+  signedOutReason?: SignedOutReason;
 };
 
 /** A translated message: an i18n key and its interpolation values. */

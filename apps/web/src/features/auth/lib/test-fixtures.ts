@@ -44,7 +44,7 @@ export function makeAuth(profile: Profile | null = makeProfile()): ServerAuthSta
       emailVerified: false,
       provider: 'credential',
     },
-    session: { id: 'session-1', expiresAt: '2030-01-01T00:00:00.000Z' },
+    session: { id: 'session-1', createdAt: '2029-12-01T00:00:00.000Z', expiresAt: '2030-01-01T00:00:00.000Z' },
     profile,
   };
 }

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@maktaba/shared/constants';
+import { type CallPolicy, RETRY_POLICY, TIMINGS } from '@maktaba/shared/constants';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -57,7 +57,8 @@ export function waitForNetwork(timeoutMs: number = TIMINGS.requestTimeout, signa
 }
 
 export type RetryOptions = {
-  attempts: number;
+  /** 3 unless the call's figure says otherwise (AUTH_CALL_POLICIES). */
+  attempts?: number;
   baseDelay?: number;
   maxDelay?: number;
   signal?: AbortSignal;
@@ -68,8 +69,26 @@ export type RetryOptions = {
   waitOnline?: boolean;
 };
 
-export async function withRetries<T>(operation: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
-  const { attempts, baseDelay = TIMINGS.retryDelay, maxDelay = 10_000, signal, onAttempt } = options;
+/** The delay before try `attempt + 1`: 1 s, 2 s, 4 s, … never more than 10 s. */
+export function retryDelay(
+  attempt: number,
+  baseDelay: number = RETRY_POLICY.baseDelay,
+  maxDelay: number = RETRY_POLICY.maxDelay,
+) {
+  return Math.min(baseDelay * 2 ** (attempt - 1), maxDelay);
+}
+
+export async function withRetries<T>(
+  operation: (attempt: number) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  const {
+    attempts = RETRY_POLICY.attempts,
+    baseDelay = RETRY_POLICY.baseDelay,
+    maxDelay = RETRY_POLICY.maxDelay,
+    signal,
+    onAttempt,
+  } = options;
   const shouldRetry = options.shouldRetry ?? isRetryable;
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -80,8 +99,36 @@ export async function withRetries<T>(operation: (attempt: number) => Promise<T>,
     } catch (error) {
       lastError = error;
       if (attempt === attempts || signal?.aborted || !shouldRetry(error)) throw error;
-      await sleep(Math.min(baseDelay * 2 ** (attempt - 1), maxDelay), signal);
+      await sleep(retryDelay(attempt, baseDelay, maxDelay), signal);
     }
   }
   throw lastError;
+}
+
+/**
+ * One auth call with its figures from AUTH_CALL_POLICIES: `retries` more tries after the first,
+ * and each try abandoned after `timeout` ms (a time-out counts as a lost connection, so it is
+ * tried again while retries remain).
+ */
+export function callWithPolicy<T>(
+  policy: CallPolicy,
+  operation: (signal: AbortSignal | undefined) => Promise<T>,
+  options: Omit<RetryOptions, 'attempts'> = {},
+): Promise<T> {
+  const { signal } = options;
+  const { timeout } = policy;
+  return withRetries(
+    async () => {
+      if (timeout === undefined) return operation(signal);
+      // A timer of our own rather than AbortSignal.timeout, so it is cleared when the try ends.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeout);
+      try {
+        return await operation(signal ? AbortSignal.any([signal, controller.signal]) : controller.signal);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    { ...options, attempts: policy.retries + 1 },
+  );
 }
