@@ -53,6 +53,7 @@ type Flow = {
 
 describeEachDriver('Google sign-in over HTTP', (driver) => {
   let oidc: Awaited<ReturnType<typeof startOidcMock>>;
+  let issuer: string;
   let server: TestServer;
   let plain: TestServer;
   let db: Database;
@@ -60,6 +61,7 @@ describeEachDriver('Google sign-in over HTTP', (driver) => {
   beforeAll(async () => {
     const [oidcPort, port] = await Promise.all([freePort(), freePort()]);
     oidc = await startOidcMock({ port: oidcPort });
+    issuer = oidc.issuer ?? `http://127.0.0.1:${oidcPort}`;
     [server, plain] = await Promise.all([
       startTestServer({
         driver,
@@ -69,7 +71,7 @@ describeEachDriver('Google sign-in over HTTP', (driver) => {
           TRUST_PROXY_HOPS: '1',
           GOOGLE_CLIENT_ID: 'maktaba-test',
           GOOGLE_CLIENT_SECRET: 'maktaba-test-secret',
-          GOOGLE_ISSUER: oidc.issuer,
+          GOOGLE_ISSUER: issuer,
         },
       }),
       startTestServer({ driver }),
@@ -97,7 +99,7 @@ describeEachDriver('Google sign-in over HTTP', (driver) => {
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.body.redirect).toBe(true);
     const authorizeUrl = new URL(start.body.url);
-    expect(authorizeUrl.origin).toBe(new URL(oidc.issuer).origin);
+    expect(authorizeUrl.origin).toBe(new URL(issuer).origin);
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
       client_id: 'maktaba-test',
       redirect_uri: `${server.url}/api/auth/oauth2/callback/google`,

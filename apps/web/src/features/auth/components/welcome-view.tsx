@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { GoogleLogo } from './google-logo';
 import { SwitchViewPrompt } from './switch-view-prompt';
 
@@ -10,6 +10,7 @@ type WelcomeViewProps = { onSignIn: () => void; onRegister: () => void };
 /** The first view of the portal (accounts-and-auth §2): Google, 'or', email, create account. */
 export function WelcomeView({ onSignIn, onRegister }: WelcomeViewProps) {
   const { t } = useTranslation();
+  const signInWithGoogle = useGoogleSignIn();
   return (
     <div>
       <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('auth.welcome.title')}</h1>
@@ -18,8 +19,8 @@ export function WelcomeView({ onSignIn, onRegister }: WelcomeViewProps) {
         <Button
           variant="secondary"
           className="w-full"
-          // Google sign-in comes with its own change; until then the button says so instead of failing.
-          onClick={() => toast.info(t('auth.welcome.googleUnavailable'))}
+          // Without Google configured on the server, the button says so instead of failing.
+          onClick={() => void signInWithGoogle()}
         >
           <GoogleLogo className="size-5" />
           {t('auth.welcome.google')}
