@@ -1,20 +1,13 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { emailOutbox, passwordResetTokens, revokedSessions } from '../../db/schema/index.js';
+import type { OutgoingEmail } from './transports.js';
 
 /** `now() + ms`, computed by the database so that every instance agrees on the clock. */
 const nowPlus = (ms: number) => sql`now() + (${Math.round(ms)}::double precision * interval '1 millisecond')`;
 
-export type ClaimedEmail = {
-  id: number;
-  to: string;
-  template: string;
-  locale: string;
-  subject: string;
-  text: string;
-  html: string;
-  attempts: number;
-};
+/** A message this worker now holds; `attempts` counts this one. */
+export type ClaimedEmail = OutgoingEmail & { attempts: number };
 
 /**
  * Takes up to `limit` due messages for this worker: pending ones whose time has come, and ones a
