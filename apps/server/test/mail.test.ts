@@ -246,7 +246,7 @@ describeEachDriver('e-mail over SMTP, in production', (driver) => {
   it('hides the dev mailbox', async () => {
     const id = await enqueueEmail(server.running.deps.database.db, resetMessage(uniqueEmail()));
     const api = new ApiClient(server.url);
-    for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${id}`]) {
+    for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${id}`, '/api/dev/mailbox/not-a-number']) {
       const response = await api.get(url);
       expect(response.status, url).toBe(404);
       expect(response.body.error.code, url).toBe('NOT_FOUND');
