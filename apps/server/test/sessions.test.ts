@@ -223,6 +223,27 @@ describeEachDriver('sessions over HTTP', (driver) => {
     });
   });
 
+  it('documents the password and session endpoints in the OpenAPI document', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/forgot-password',
+        'POST /api/auth/reset-password/check',
+        'POST /api/auth/reset-password',
+        'POST /api/auth/change-password',
+        'GET /api/auth/sessions',
+        'DELETE /api/auth/sessions/{id}',
+        'POST /api/auth/sessions/revoke-others',
+        'POST /api/auth/sign-out',
+      ]),
+    );
+  });
+
   describe('signedOutReason', () => {
     it("is 'expired' for a session that expired and for a cookie the server never issued", async () => {
       const { clients, id } = await accountOn(CHROME_ON_WINDOWS);
