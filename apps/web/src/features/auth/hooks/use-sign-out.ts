@@ -60,8 +60,9 @@ export async function runSignOut(navigate: NavigateFunction, queryClient: QueryC
   dispatchAuth({ type: 'SIGNED_OUT' });
   options.announce(serverOk);
   setTimeout(() => {
-    void navigate('/signin', { replace: true });
-    scheduleFlagsClear(0);
+    // The flags clear once /signin is shown (its code may still be loading): cleared earlier, the
+    // guard of the page being left would send the reader to /signin with a way back to it.
+    void Promise.resolve(navigate('/signin', { replace: true })).finally(() => scheduleFlagsClear(0));
   }, options.redirectAfter);
 }
 
