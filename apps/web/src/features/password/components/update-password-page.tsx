@@ -73,5 +73,7 @@ function WithoutToken() {
 /** /auth/update-password (accounts-and-auth §2). The server sends it with Referrer-Policy: no-referrer. */
 export function UpdatePasswordPage() {
   const token = useResetToken();
-  return <PasswordPageLayout>{token ? <ResetWithToken token={token} /> : <WithoutToken />}</PasswordPageLayout>;
+  return (
+    <PasswordPageLayout>{token ? <ResetWithToken key={token} token={token} /> : <WithoutToken />}</PasswordPageLayout>
+  );
 }

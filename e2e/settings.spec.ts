@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createAccount, currentToast, expect, expectFieldError, test } from './auth-fixtures';
+import { type Catalogue, openApp } from './fixtures';
+import { openOtherDevice, sessionOf, signInThrough } from './support/other-device';
+
+const NEW_PASSWORD = 'Second-Edition-1357';
+
+function passwordForm(page: Page, t: Catalogue) {
+  const section = page.getByRole('region', { name: t.settings.password.title });
+  return {
+    section,
+    current: section.getByLabel(t.password.currentPassword, { exact: true }),
+    next: section.getByLabel(t.password.newPassword, { exact: true }),
+    confirm: section.getByLabel(t.password.confirmPassword, { exact: true }),
+    submit: section.getByRole('button', { name: t.password.submit, exact: true }),
+  };
+}
+
+const sessionsList = (page: Page, t: Catalogue) =>
+  page.getByRole('region', { name: t.settings.sessions.title }).getByRole('list');
+
+test.describe('settings: account security', () => {
+  test('changing the password needs the current one; success ends the other sessions', async ({
+    page,
+    browser,
+    baseURL,
+    clientIp,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    // The wrong current password is refused with 400, on purpose.
+    allowConsoleError(/status of 400/);
+    await createAccount(page.request, account);
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    await signInThrough(other, account.email, account.password);
+
+    await openApp(page, '/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.settings.title);
+    const form = passwordForm(page, t);
+    await form.current.fill('Not-My-Password-1');
+    await form.next.fill(NEW_PASSWORD);
+    await form.confirm.fill(NEW_PASSWORD);
+    await form.submit.click();
+    await expectFieldError(form.current, t.errors.codes.CURRENT_PASSWORD_INCORRECT);
+    await expect(form.current).toBeFocused();
+    // Every typed value stays.
+    await expect(form.current).toHaveValue('Not-My-Password-1');
+    await expect(form.next).toHaveValue(NEW_PASSWORD);
+    await expect(form.confirm).toHaveValue(NEW_PASSWORD);
+    expect((await sessionOf(other)).user).not.toBeNull();
+
+    await form.current.fill(account.password);
+    await form.submit.click();
+    await expect(currentToast(page)).toContainText(t.password.toasts.updated);
+    await expect(form.section.getByRole('status')).toHaveText(t.password.otherDevicesSignedOut);
+    await expect(form.current).toHaveValue('');
+    await expect(form.next).toHaveValue('');
+    await expect(form.confirm).toHaveValue('');
+
+    // This device stays signed in; the other one was signed out.
+    const state = await sessionOf(other);
+    expect(state.user).toBeNull();
+    expect(state.signedOutReason).toBe('revoked');
+    expect((await sessionOf(page.context())).user).not.toBeNull();
+    await other.close();
+    // The new password is the one that works now.
+    const again = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    await signInThrough(again, account.email, NEW_PASSWORD);
+    await again.close();
+  });
+
+  test('the session list shows this device and another one, which "End session" signs out', async ({
+    page,
+    browser,
+    baseURL,
+    clientIp,
+    t,
+    account,
+  }) => {
+    await createAccount(page.request, account);
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    await signInThrough(other, account.email, account.password);
+
+    await openApp(page, '/settings');
+    const list = sessionsList(page, t);
+    const items = list.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    // This device first, with its badge and without an "End session" button.
+    await expect(items.nth(0)).toContainText(t.settings.sessions.thisDevice);
+    await expect(items.nth(0).getByRole('button')).toHaveCount(0);
+    const phone = items.nth(1);
+    await expect(phone).not.toContainText(t.settings.sessions.thisDevice);
+    await expect(phone).toContainText(clientIp);
+    await expect(phone).toContainText('iOS');
+    // Last active in words, the exact time in the tooltip.
+    await expect(phone.locator('time')).toHaveAttribute('title', /\S/);
+
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+
+    await phone.getByRole('button', { name: new RegExp(t.settings.sessions.end) }).click();
+    await expect(items).toHaveCount(1);
+    await expect(currentToast(page)).toContainText(t.settings.sessions.ended);
+    await expect(page.getByText(t.settings.sessions.noOthers, { exact: true })).toBeVisible();
+    const state = await sessionOf(other);
+    expect(state.user).toBeNull();
+    expect(state.signedOutReason).toBe('revoked');
+    await other.close();
+  });
+
+  test('"Sign out of all other sessions" asks first, then ends them', async ({
+    page,
+    browser,
+    baseURL,
+    clientIp,
+    t,
+    account,
+  }) => {
+    await createAccount(page.request, account);
+    const others = [
+      await openOtherDevice(browser, { baseURL: baseURL as string, clientIp }),
+      await openOtherDevice(browser, { baseURL: baseURL as string, clientIp }),
+    ];
+    for (const other of others) await signInThrough(other, account.email, account.password);
+
+    await openApp(page, '/settings');
+    const items = sessionsList(page, t).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await page.getByRole('button', { name: t.settings.sessions.revokeOthers, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: t.settings.sessions.revokeOthersTitle });
+    await expect(dialog).toBeVisible();
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: t.settings.sessions.revokeOthersCancel, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    expect((await sessionOf(others[0] as (typeof others)[0])).user).not.toBeNull();
+
+    await page.getByRole('button', { name: t.settings.sessions.revokeOthers, exact: true }).click();
+    await dialog.getByRole('button', { name: t.settings.sessions.revokeOthersConfirm, exact: true }).click();
+    await expect(currentToast(page)).toContainText(t.settings.sessions.revokedOthers);
+    await expect(items).toHaveCount(1);
+    for (const other of others) {
+      expect((await sessionOf(other)).signedOutReason).toBe('revoked');
+      await other.close();
+    }
+    expect((await sessionOf(page.context())).user).not.toBeNull();
+  });
+
+  test('at 390 px the page fits the screen, in both directions', async ({ page, t, account, lang }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await createAccount(page.request, account);
+    await openApp(page, '/settings');
+    await expect(sessionsList(page, t).getByRole('listitem')).toHaveCount(1);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/**
+ * Another browser of the same reader, as a phone would be: its own cookies, the test's client
+ * address (so the per-address limits stay the test's own), a phone's user agent.
+ */
+export function openOtherDevice(browser: Browser, options: { baseURL: string; clientIp: string }) {
+  return browser.newContext({
+    baseURL: options.baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': options.clientIp },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  });
+}
+
+/** Signs that browser in through the API, as its sign-in form would. */
+export async function signInThrough(context: BrowserContext, email: string, password: string) {
+  const response = await context.request.post('/api/auth/sign-in', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** What GET /api/auth/session answers that browser now. */
+export async function sessionOf(context: BrowserContext): Promise<{ user: unknown; signedOutReason?: string }> {
+  const response = await context.request.get('/api/auth/session');
+  expect(response.status()).toBe(200);
+  return response.json();
+}
