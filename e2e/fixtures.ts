@@ -20,6 +20,12 @@ type Fixtures = {
    */
   allowConsoleError: (pattern: RegExp) => void;
   allowedConsoleErrors: RegExp[];
+  /**
+   * Lets this test's browser make requests to `origin` (e.g. the local OpenID Connect server
+   * playing Google). Requests to any other origin still fail the test.
+   */
+  allowOrigin: (origin: string) => void;
+  allowedOrigins: string[];
   /** Auto: fails the test on console errors, page errors and requests to any other origin. */
   pageHygiene: undefined;
 };
@@ -34,12 +40,18 @@ export const test = base.extend<Fixtures & LangOptions>({
     use((pattern) => {
       allowedConsoleErrors.push(pattern);
     }),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  allowedOrigins: async ({}, use) => use([]),
+  allowOrigin: async ({ allowedOrigins }, use) =>
+    use((origin) => {
+      allowedOrigins.push(new URL(origin).origin);
+    }),
   pageHygiene: [
-    async ({ context, baseURL, allowedConsoleErrors }, use) => {
+    async ({ context, baseURL, allowedConsoleErrors, allowedOrigins }, use) => {
       const appOrigin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       const problems: string[] = [];
       const consoleErrors: { text: string; where: string }[] = [];
-      const foreignRequests: string[] = [];
+      const foreignRequests: { origin: string; line: string }[] = [];
 
       context.on('console', (message) => {
         if (message.type() !== 'error') return;
@@ -51,7 +63,9 @@ export const test = base.extend<Fixtures & LangOptions>({
         const url = new URL(request.url());
         // data: and blob: URLs never leave the browser; everything else must go to the app's origin.
         if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-        if (url.origin !== appOrigin) foreignRequests.push(`${request.method()} ${request.url()}`);
+        if (url.origin !== appOrigin) {
+          foreignRequests.push({ origin: url.origin, line: `${request.method()} ${request.url()}` });
+        }
       });
 
       await use(undefined);
@@ -62,7 +76,13 @@ export const test = base.extend<Fixtures & LangOptions>({
         }
       }
       expect.soft(problems, 'console errors and uncaught page errors').toEqual([]);
-      expect.soft(foreignRequests, 'requests to origins other than the app').toEqual([]);
+      const unexpected = foreignRequests.filter(({ origin }) => !allowedOrigins.includes(origin));
+      expect
+        .soft(
+          unexpected.map(({ line }) => line),
+          'requests to origins other than the app',
+        )
+        .toEqual([]);
     },
     { auto: true },
   ],

@@ -93,6 +93,10 @@ export async function startOidcMock(options: { port: number; host?: string }) {
     },
   );
 
-  await server.start(options.port, options.host ?? '127.0.0.1');
+  const host = options.host ?? '127.0.0.1';
+  // The library would name itself http://localhost:PORT; the issuer (and with it the address the
+  // browser is sent to) must be where it is reached, so the identity cookie above goes with it.
+  server.issuer.url = `http://${host}:${options.port}`;
+  await server.start(options.port, host);
   return { issuer: server.issuer.url, close: () => server.stop() };
 }
