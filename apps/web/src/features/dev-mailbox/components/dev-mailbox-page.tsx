@@ -57,7 +57,7 @@ function MailboxList() {
                   <td className="px-3 py-2">
                     <bdi dir="ltr">{message.to}</bdi>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="min-w-48 px-3 py-2">
                     <Link to={`?message=${message.id}`} className="font-medium text-primary hover:underline">
                       <bdi>{message.subject || t('devMailbox.noSubject')}</bdi>
                     </Link>

@@ -19,8 +19,11 @@ export function StatusScreen({ status }: { status: PasswordStatus }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { title, description, isDone } = SCREENS[status];
   const Icon = isDone ? CircleCheck : CircleX;
-  // The page changed under the reader: take the focus to the news, so it is read out.
-  useEffect(() => heading.current?.focus(), []);
+  // After a submit the form the focus was in is gone: the news takes it, so it is read out. A link
+  // that is invalid from the start is simply the page, with the focus where a page load puts it.
+  useEffect(() => {
+    if (status !== 'invalid') heading.current?.focus();
+  }, [status]);
   return (
     <div className="flex flex-col items-center text-center" data-testid="password-status">
       <span
