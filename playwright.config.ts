@@ -77,6 +77,9 @@ export default defineConfig<LangOptions>({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Links in e-mail and Google's return address are built from PUBLIC_URL: the address the
+      // browser in these tests uses.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',

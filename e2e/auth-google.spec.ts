@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { test as base, createAccount, currentToast, expect, portal } from './auth-fixtures';
+import { createAccount, currentToast, expect, portal, test } from './auth-fixtures';
 import { type Catalogue, type Lang, openApp } from './fixtures';
 import { OIDC_ISSUER } from './support/e2e-env';
 import { type OidcIdentity, oidcIdentityCookie } from './support/oidc-mock';
@@ -9,24 +9,7 @@ import { type OidcIdentity, oidcIdentityCookie } from './support/oidc-mock';
  * Google sign-in end to end (accounts-and-auth §2, §7; reader-area §4.6): the welcome card's
  * button, the provider (a local OpenID Connect server that answers at once for the identity in
  * this browser's cookie), /auth/callback, and where the reader lands.
- *
- * Google returns to the server's public address (PUBLIC_URL; unset in the end-to-end run, so
- * http://localhost:PORT), and the sign-in's state cookie must be on that address too. So these
- * tests use the library there, as a reader does, with the language stored for that origin.
  */
-const test = base.extend({
-  baseURL: async ({ baseURL }, use) => {
-    const url = new URL(baseURL ?? 'http://127.0.0.1');
-    url.hostname = 'localhost';
-    await use(url.origin);
-  },
-  storageState: async ({ baseURL, lang }, use) =>
-    use({
-      cookies: [],
-      origins: [{ origin: baseURL ?? '', localStorage: [{ name: 'maktaba.language.v1', value: lang }] }],
-    }),
-});
-
 test.beforeEach(({ allowOrigin }) => allowOrigin(OIDC_ISSUER));
 
 function googleIdentity(lang: Lang, overrides: Partial<OidcIdentity> = {}): OidcIdentity {

@@ -144,7 +144,12 @@ test.describe('sign-in', () => {
     await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
   });
 
-  test('Google sign-in says it is not configured on this server', async ({ page, t }) => {
+  test('Google sign-in says it is not configured on a server without it', async ({ page, t }) => {
+    // The end-to-end server has Google configured; this is what a server without it answers.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), googleSignInEnabled: false } });
+    });
     await openApp(page, '/signin');
     await portal(page).getByRole('button', { name: t.auth.welcome.google, exact: true }).click();
     await expect(currentToast(page)).toContainText(t.auth.welcome.googleUnavailable);
