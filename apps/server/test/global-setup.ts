@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,18 +45,6 @@ function findPostgresBin(): string | undefined {
     if (TOOLS.every((tool) => isExecutable(path.join(dir, tool)))) return dir;
   }
   return undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export default async function setup(project: TestProject) {

@@ -17,18 +17,8 @@ import {
   SESSION_COOKIE,
   uniqueEmail,
 } from './api-client.js';
+import { freePort } from './free-port.js';
 import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let subjectCounter = 0;
 function googleIdentity(overrides: Partial<OidcIdentity> = {}): OidcIdentity {

@@ -18,6 +18,7 @@ import { type EmailMessage, enqueueEmail } from '../src/modules/mail/outbox.js';
 import { renderEmail } from '../src/modules/mail/templates.js';
 import type { MailTransport, OutgoingEmail } from '../src/modules/mail/transports.js';
 import { ApiClient, uniqueEmail } from './api-client.js';
+import { freePort } from './free-port.js';
 import {
   createDatabase,
   describeEachDriver,
@@ -33,17 +34,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function resetMessage(to: string, locale: 'en' | 'ar' = 'en', link = 'https://library.example.org/x'): EmailMessage {
   return { to, locale, template: 'password_reset', data: { link, expiresInMinutes: 60 } };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function findRow(db: Database, id: number) {
