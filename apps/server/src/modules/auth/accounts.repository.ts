@@ -77,3 +77,16 @@ export async function findUserProviders(db: Database, userId: string): Promise<s
     .where(eq(authAccounts.userId, userId));
   return rows.map((row) => row.providerId);
 }
+
+/**
+ * How a user signs in, from their linked accounts: 'credential' when they have a password (or,
+ * mid-registration, nothing linked yet), otherwise the provider (e.g. 'google').
+ */
+export function primaryProvider(providers: readonly string[]): string {
+  return providers.includes('credential') || providers.length === 0 ? 'credential' : (providers[0] ?? 'credential');
+}
+
+/** profiles.creation_source of a profile created for a user who signs in with `provider`. */
+export function creationSourceOf(provider: string): string {
+  return provider === 'credential' ? 'self_registration' : provider;
+}

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { toProfile } from '../profiles/profiles.mapper.js';
 import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
-import { findUserProviders } from './accounts.repository.js';
+import { creationSourceOf, findUserProviders, primaryProvider } from './accounts.repository.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { hashSessionToken, isSessionRevoked, touchSession } from './sessions.repository.js';
 
@@ -86,14 +86,9 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
     touchSession(db, session.id),
   ]);
   let row = found;
-  const provider =
-    providers.includes('credential') || providers.length === 0 ? 'credential' : (providers[0] ?? 'credential');
+  const provider = primaryProvider(providers);
   if (!row) {
-    await ensureDefaultProfile(
-      db,
-      { id: user.id, email: user.email, name: user.name },
-      provider === 'credential' ? 'self_registration' : provider,
-    );
+    await ensureDefaultProfile(db, { id: user.id, email: user.email, name: user.name }, creationSourceOf(provider));
     row = await findProfileById(db, user.id);
   }
   if (row?.status !== 'active') {

@@ -4,7 +4,7 @@ import type { ActivityInput, Profile, ProfileSafeUpdate } from '@maktaba/shared/
 import { isProfileComplete } from '@maktaba/shared/schemas/profile';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { findUserProviders } from '../auth/accounts.repository.js';
+import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
 import type { Actor } from '../auth/session.js';
 import { assertNoInjection, toAddressColumns, toSafeUpdateColumns } from './profile-input.js';
 import { toProfile } from './profiles.mapper.js';
@@ -84,7 +84,7 @@ export async function setupProfile(db: Database, actor: Actor, id: string): Prom
   const user = await findAuthUserById(db, target);
   if (!user) throw new AppError('PROFILE_NOT_FOUND');
   const providers = await findUserProviders(db, target);
-  const source = providers.includes('credential') || providers.length === 0 ? 'self_registration' : 'oauth';
+  const source = creationSourceOf(primaryProvider(providers));
   return ensureDefaultProfile(db, { id: user.id, email: user.email, name: user.name }, source);
 }
 
@@ -93,8 +93,7 @@ export async function checkCompleteness(db: Database, actor: Actor, id: string):
   const row = await findProfileById(db, target);
   if (!row) return false;
   const providers = await findUserProviders(db, target);
-  const provider = providers.includes('credential') ? 'credential' : (providers[0] ?? 'credential');
-  return isProfileComplete(toProfile(row), provider);
+  return isProfileComplete(toProfile(row), primaryProvider(providers));
 }
 
 /** Sets the completion flag; for password accounts completeness still needs the address. */
