@@ -90,6 +90,11 @@ export const AUTH_CALL_POLICIES = {
   signOut: { retries: 0, timeout: 10_000 },
   refresh: { retries: 2, timeout: 15_000 },
   profileUpdate: { retries: 1, timeout: 15_000 },
+  /**
+   * §7 says one retry; §4 gives registration up to 3 attempts with 'Attempt N of 3...' toasts.
+   * The registration flow's 3 attempts are the only retry loop (use-sign-up.ts): stacking this
+   * retry inside each attempt would send up to 6 requests and break those toasts.
+   */
   signUp: { retries: 1 },
 } as const satisfies Record<string, CallPolicy>;
 
