@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * Puts the server's field errors (VALIDATION_FAILED, `details.fieldErrors`) on the form's fields.

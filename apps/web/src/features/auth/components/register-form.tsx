@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass, PasswordInput } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../lib/apply-field-errors';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { type Credentials, prepareCredentials } from '../lib/prepare-input';
 import { saveRegisterDraft } from '../lib/register-draft';
 import { BackButton } from './back-button';

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../auth/lib/apply-field-errors';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useChangePassword } from '../api/change-password';
 import { errorMessageKey } from '../lib/error-message';
 import { NewPasswordFields, PasswordField } from './password-field';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../auth/lib/apply-field-errors';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { errorMessageKey } from '../lib/error-message';
 import { NewPasswordFields } from './password-field';
