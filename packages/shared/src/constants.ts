@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   language: 'maktaba.language.v1',
   registerDraft: 'maktaba.register-draft.v1',
   oauthState: 'maktaba.oauth-state.v1',
+  /** The OAuth profile-complete marker (accounts-and-auth §9: discarded after 5 s). */
+  oauthProfileComplete: 'maktaba.oauth-profile-complete.v1',
   /** Session fingerprints by session id (reader-area §3): `{ [sessionId]: { hash, timestamp, fingerprint } }`. */
   sessionFingerprint: 'maktaba.session-fingerprint.v1',
 } as const;
@@ -80,6 +82,9 @@ export const TIMINGS = {
  * errors and 5xx only. `retries` counts the tries after the first.
  */
 export const RETRY_POLICY = { attempts: 3, baseDelay: 1_000, maxDelay: 10_000 } as const;
+
+/** OAuth callback (reader-area §4.6, §9): a missing session is asked for again 3 times, 1 s doubling, capped at 5 s. */
+export const OAUTH_CALLBACK_RETRY = { retries: 3, baseDelay: 1_000, maxDelay: 5_000 } as const;
 
 export type CallPolicy = { readonly retries: number; readonly timeout?: number };
 

@@ -15,6 +15,7 @@ export const useRecoveryStore = create<RecoveryState>(() => ({ reloadIn: null })
 function clearAuthStorage() {
   try {
     window.sessionStorage.removeItem(STORAGE_KEYS.oauthState);
+    window.sessionStorage.removeItem(STORAGE_KEYS.oauthProfileComplete);
   } catch {
     // Session storage unavailable: nothing stored there.
   }

@@ -1,3 +1,4 @@
+import { OAUTH_CALLBACK_RETRY } from '@maktaba/shared/constants';
 import { ApiError } from '../../../lib/api-client';
 import type { ServerAuthState } from './auth-types';
 import { sleep } from './with-retries';
@@ -57,12 +58,10 @@ export const CALLBACK_TIMED_OUT: CallbackFailure = {
 export const CALLBACK_FAILED: CallbackFailure = { message: { key: 'auth.callback.failed' } };
 
 /** A missing session is asked for again 3 times, after 1 s, 2 s and 4 s (never more than 5 s). */
-export const CALLBACK_RETRIES = 3;
-const RETRY_BASE_DELAY = 1_000;
-const RETRY_MAX_DELAY = 5_000;
+export const CALLBACK_RETRIES = OAUTH_CALLBACK_RETRY.retries;
 
 export function callbackRetryDelay(retry: number): number {
-  return Math.min(RETRY_BASE_DELAY * 2 ** (retry - 1), RETRY_MAX_DELAY);
+  return Math.min(OAUTH_CALLBACK_RETRY.baseDelay * 2 ** (retry - 1), OAUTH_CALLBACK_RETRY.maxDelay);
 }
 
 /** Network-type failures (fetch, network, 'Failed to fetch') are worth another try (reader-area §7). */

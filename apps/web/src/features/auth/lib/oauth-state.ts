@@ -7,8 +7,7 @@ import { getSafeReturnUrl } from './return-url';
  * marker kept 5 seconds, so the two checks of one callback agree without asking twice).
  */
 
-/** Versioned like STORAGE_KEYS: bump the suffix when the stored shape changes. */
-export const PROFILE_COMPLETE_MARKER_KEY = 'maktaba.oauth-profile-complete.v1';
+export const PROFILE_COMPLETE_MARKER_KEY = STORAGE_KEYS.oauthProfileComplete;
 
 type StoredReturnUrl = { returnUrl: string; at: number };
 type StoredMarker = { userId: string; complete: boolean; at: number };
