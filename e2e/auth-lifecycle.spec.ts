@@ -75,6 +75,27 @@ test.describe('session lifecycle', () => {
     await other.dispose();
   });
 
+  test('an API call refused because the session ended elsewhere says so at once', async ({
+    page,
+    playwright,
+    baseURL,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    // The browser logs the refused call itself; that is the point of this test.
+    allowConsoleError(/status of 401/);
+    await createAccount(page.request, account);
+    await openApp(page, '/myimam');
+    const other = await signInElsewhere(playwright, baseURL, account);
+    await other.post('/api/auth/sessions/revoke-others');
+    // Settings loads the session list, which the server now refuses: no minute-long wait.
+    await page.getByRole('link', { name: t.nav.settings, exact: true }).click();
+    await expect(currentToast(page)).toHaveText(t.errors.codes.SESSION_REVOKED);
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fsettings$/);
+    await other.dispose();
+  });
+
   test('refreshing an unknown or expired session says "Session expired. Please sign in again."', async ({
     page,
     t,

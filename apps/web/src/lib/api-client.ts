@@ -15,6 +15,19 @@ export class ApiError extends Error {
 
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
 
+type Listener = () => void;
+const unauthenticatedListeners = new Set<Listener>();
+
+/**
+ * Called whenever the server answers UNAUTHENTICATED: the session this tab believed in has gone
+ * (revoked elsewhere, expired). The auth feature subscribes and checks the session at once, so
+ * the reader learns why instead of meeting failures until the next minute's check.
+ */
+export function onUnauthenticated(listener: Listener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
 /** The one way the web app calls the server: same origin, cookies included, JSON in and out. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, headers, ...rest } = options;
@@ -37,7 +50,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(data.error.code, data.error.message, response.status, data.error.details);
+    if (isErrorBody(data)) {
+      if (data.error.code === 'UNAUTHENTICATED') for (const listener of unauthenticatedListeners) listener();
+      throw new ApiError(data.error.code, data.error.message, response.status, data.error.details);
+    }
     throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', response.statusText, response.status);
   }
   return data as T;

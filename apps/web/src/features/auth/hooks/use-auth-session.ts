@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { onUnauthenticated } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { getSession } from '../api/get-session';
 import type { ServerAuthState, SignedOutReason } from '../lib/auth-types';
@@ -152,9 +153,12 @@ export function useSessionMonitor() {
       if (document.visibilityState === 'visible') void check();
     };
     document.addEventListener('visibilitychange', onVisible);
+    // Any API call refused as UNAUTHENTICATED means the session is probably gone: look now.
+    const stopListening = onUnauthenticated(() => void check());
     return () => {
       clearInterval(interval);
       document.removeEventListener('visibilitychange', onVisible);
+      stopListening();
       controller?.abort();
     };
   }, [isAuthenticated, navigate]);
