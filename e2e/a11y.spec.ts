@@ -1,30 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { fillRegisterStepOne, portal } from './auth-fixtures';
 import { expect, openApp, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const THEMES = ['light', 'solarized-light', 'dark'] as const;
-
-/** Runs axe on the page as it is now and reports each violation with the elements it found. */
-async function expectNoViolations(page: Page) {
-  // Measure colours at rest: half-way through a fade-in, text is paler than it will be.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-  }));
-  expect(summary).toEqual([]);
-}
 
 for (const theme of THEMES) {
   test.describe(`accessibility in the ${theme} theme`, () => {
@@ -49,7 +27,7 @@ for (const theme of THEMES) {
       test(`${path} has no WCAG 2.1 AA violations`, async ({ page }) => {
         await openApp(page, path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expectNoViolations(page);
+        await expectNoAxeViolations(page);
       });
     }
 
@@ -57,7 +35,7 @@ for (const theme of THEMES) {
       const button = (name: string) => portal(page).getByRole('button', { name, exact: true });
       await openApp(page, '/signin');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
 
       // Sign-in, with its field errors showing.
       await button(t.auth.welcome.email).click();
@@ -65,11 +43,11 @@ for (const theme of THEMES) {
       await email.focus();
       await email.blur();
       await expect(email).toHaveAttribute('aria-invalid', 'true');
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
 
       await button(t.auth.signin.forgot).click();
       await expect(page.getByRole('dialog', { name: t.auth.forgot.title })).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
 
       // Register step 1 with errors, then step 2.
@@ -79,7 +57,7 @@ for (const theme of THEMES) {
         'aria-invalid',
         'true',
       );
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
       await fillRegisterStepOne(page, t, {
         email: `a11y-${theme}-${lang}@example.org`,
         password: 'Quiet-Reading-2025',
@@ -87,7 +65,7 @@ for (const theme of THEMES) {
       });
       await button(t.auth.register.submit).click();
       await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.completeProfile.title);
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
 
     test('the open drawer at 390 px has no WCAG 2.1 AA violations', async ({ page, t }) => {
@@ -96,7 +74,7 @@ for (const theme of THEMES) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await page.getByRole('button', { name: t.nav.openMenu, exact: true }).click();
       await expect(page.getByRole('dialog', { name: t.nav.primary })).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createAccount, currentToast, expect, portal, test } from './auth-fixtures';
 import { type Catalogue, type Lang, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 import { OIDC_ISSUER } from './support/e2e-env';
 import { type OidcIdentity, oidcIdentityCookie } from './support/oidc-mock';
 
@@ -84,6 +85,7 @@ test.describe('Google sign-in', () => {
     await expect(panel).toBeVisible();
     const shownAt = Date.now();
     await expect(panel).toContainText(t.auth.callback.redirecting);
+    await expectNoAxeViolations(page);
     await expect(currentToast(page)).toContainText(t.auth.callback.failedTitle);
     await expect(page).toHaveURL('/signin', { timeout: 6_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1_500);

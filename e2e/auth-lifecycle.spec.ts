@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { type Account, createAccount, currentToast, expect, fillSignIn, portal, test } from './auth-fixtures';
 import { fill, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 
 /** Another browser signed in to the same account: its own cookies and its own client address. */
 async function signInElsewhere(
@@ -201,8 +201,7 @@ test.describe('Authentication Error', () => {
     await expect(page.getByRole('alert').filter({ hasText: t.auth.errors.initialSession })).toBeVisible();
     const retry = page.getByRole('button', { name: t.common.retry, exact: true });
     await expect(page.getByRole('button', { name: t.auth.lifecycle.backToSignIn, exact: true })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // Still failing: the screen stays. Once the server answers, Retry opens the page.
     await retry.click();

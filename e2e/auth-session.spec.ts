@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   type Account,
@@ -11,6 +10,7 @@ import {
   test,
 } from './auth-fixtures';
 import { type Catalogue, fill, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 
 async function openAccountMenu(page: Page, account: Account) {
   await page.getByRole('banner').getByRole('button', { name: account.name }).click();
@@ -84,10 +84,7 @@ test.describe('session', () => {
     await expect(menu.getByRole('menuitem').first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem').nth(1)).toBeFocused();
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('banner').getByRole('button', { name: account.name })).toBeFocused();
   });

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccount, currentToast, expect, expectFieldError, fillSignIn, portal, test } from './auth-fixtures';
 import { type Catalogue, fill, openApp, waitForSplash } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 import { mailDir } from './support/e2e-env';
 import { openOtherDevice, sessionOf } from './support/other-device';
 import { type CapturedMail, waitForMail } from './support/smtp-capture';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const NEW_PASSWORD = 'Fresh-Chapter-2468';
 const LINK = /(https?:\/\/[^\s"<>]+)\/auth\/update-password#access_token=([A-Za-z0-9_-]{43})/;
 
@@ -25,13 +24,6 @@ function resetLinkOf(mail: CapturedMail): { origin: string; token: string } {
 async function openResetLink(page: Page, token: string) {
   await page.goto(`/auth/update-password#access_token=${token}`, { waitUntil: 'commit' });
   await waitForSplash(page);
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' ')}`)).toEqual(
-    [],
-  );
 }
 
 async function expectInvalidLink(page: Page, t: Catalogue) {
@@ -92,7 +84,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.password.title);
     // The token leaves the address bar (and the history) at once.
     await expect(page).toHaveURL('/auth/update-password');
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
 
     const newPassword = page.getByLabel(t.password.newPassword, { exact: true });
     const confirm = page.getByLabel(t.password.confirmPassword, { exact: true });
@@ -154,7 +146,7 @@ test.describe('password reset', () => {
     expect(used.status()).toBe(200);
     await openResetLink(page, spent);
     await expectInvalidLink(page, t);
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
     await page.getByRole('link', { name: t.password.returnToSignIn, exact: true }).click();
     await expect(page).toHaveURL('/signin');
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccount, currentToast, expect, expectFieldError, test } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 import { openOtherDevice, sessionOf, signInThrough } from './support/other-device';
 
 const NEW_PASSWORD = 'Second-Edition-1357';
@@ -97,10 +97,7 @@ test.describe('settings: account security', () => {
     // Last active in words, the exact time in the tooltip.
     await expect(phone.locator('time')).toHaveAttribute('title', /\S/);
 
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await phone.getByRole('button', { name: new RegExp(t.settings.sessions.end) }).click();
     await expect(items).toHaveCount(1);
