@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isGoogleSignInEnabled } from '../api/get-google-availability';
+import { getPublicConfig } from '../../../lib/public-config';
 import { startGoogleSignIn } from '../api/start-google-sign-in';
 import { mapAuthError } from '../lib/map-auth-error';
 import { clearOAuthState, saveOAuthReturnUrl } from '../lib/oauth-state';
@@ -37,7 +37,7 @@ export function useGoogleSignIn() {
       scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
     };
     try {
-      if (!(await isGoogleSignInEnabled())) {
+      if (!(await getPublicConfig()).googleSignInEnabled) {
         toast.info(t('auth.welcome.googleUnavailable'));
         return;
       }

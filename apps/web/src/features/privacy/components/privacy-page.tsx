@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageToggle } from '../../../app/shell/footer';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import { PRIVACY_SECTIONS, PrivacySection } from './privacy-section';
 
 /** The privacy policy (accounts-and-auth §2): fifteen sections, contents beside them on large screens. */
