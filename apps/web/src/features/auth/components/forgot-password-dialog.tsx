@@ -8,8 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { EmailField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
-import { Field, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -110,22 +110,12 @@ export function ForgotPasswordDialog() {
                 </p>
               ) : null}
               <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-                <Field
+                <EmailField
                   id="forgot-email"
                   label={t('auth.forgot.email')}
+                  registration={register('email')}
                   error={errors.email?.message ? t(errors.email.message) : undefined}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      {...register('email')}
-                      type="email"
-                      dir="ltr"
-                      autoComplete="email"
-                      className={inputClass(Boolean(errors.email))}
-                    />
-                  )}
-                </Field>
+                />
                 <Button type="submit" disabled={request.isPending}>
                   {request.isPending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
                 </Button>

@@ -8,8 +8,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
-import { Field, inputClass, PasswordInput } from '../../../components/ui/form-field';
+import { Field, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { type Credentials, prepareCredentials } from '../lib/prepare-input';
@@ -90,19 +91,12 @@ export function RegisterForm({ defaults, serverError, onBack, onSignIn, onContin
       <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('auth.register.title')}</h1>
       <p className="mt-2 mb-6 text-muted">{t('auth.register.description')}</p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id="register-email" label={t('auth.register.email')} error={message(errors.email?.message)}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              inputMode="email"
-              className={inputClass(Boolean(errors.email))}
-            />
-          )}
-        </Field>
+        <EmailField
+          id="register-email"
+          label={t('auth.register.email')}
+          registration={register('email')}
+          error={message(errors.email?.message)}
+        />
         <Field
           id="register-name"
           label={t('auth.register.name')}
@@ -121,39 +115,21 @@ export function RegisterForm({ defaults, serverError, onBack, onSignIn, onContin
             />
           )}
         </Field>
-        <Field
+        <PasswordField
           id="register-password"
           label={t('auth.register.password')}
           hint={t('auth.register.passwordHint')}
+          registration={register('password')}
           error={message(errors.password?.message)}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('password')}
-              autoComplete="new-password"
-              invalid={Boolean(errors.password)}
-              showLabel={t('auth.passwordShow')}
-              hideLabel={t('auth.passwordHide')}
-            />
-          )}
-        </Field>
-        <Field
+          autoComplete="new-password"
+        />
+        <PasswordField
           id="register-confirm-password"
           label={t('auth.register.confirmPassword')}
+          registration={register('confirmPassword')}
           error={message(errors.confirmPassword?.message)}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('confirmPassword')}
-              autoComplete="new-password"
-              invalid={Boolean(errors.confirmPassword)}
-              showLabel={t('auth.passwordShow')}
-              hideLabel={t('auth.passwordHide')}
-            />
-          )}
-        </Field>
+          autoComplete="new-password"
+        />
         <HoneypotField id="register-website" registration={register('website')} />
         <p className="text-sm text-muted">
           <Trans

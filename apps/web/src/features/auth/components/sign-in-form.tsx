@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
-import { Field, inputClass, PasswordInput } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuthStore } from '../hooks/use-auth';
 import { useSignIn } from '../hooks/use-sign-in';
@@ -57,31 +57,19 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
       <p className="mt-2 mb-6 text-muted">{t('auth.signin.description')}</p>
       <FormAlert error={error} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id="signin-email" label={t('auth.signin.email')} error={message(errors.email?.message)}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              inputMode="email"
-              className={inputClass(Boolean(errors.email))}
-            />
-          )}
-        </Field>
-        <Field id="signin-password" label={t('auth.signin.password')} error={message(errors.password?.message)}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('password')}
-              autoComplete="current-password"
-              invalid={Boolean(errors.password)}
-              showLabel={t('auth.passwordShow')}
-              hideLabel={t('auth.passwordHide')}
-            />
-          )}
-        </Field>
+        <EmailField
+          id="signin-email"
+          label={t('auth.signin.email')}
+          registration={register('email')}
+          error={message(errors.email?.message)}
+        />
+        <PasswordField
+          id="signin-password"
+          label={t('auth.signin.password')}
+          registration={register('password')}
+          error={message(errors.password?.message)}
+          autoComplete="current-password"
+        />
         <HoneypotField id="signin-website" registration={register('website')} />
         <div className="-mt-1 flex justify-end">
           <ForgotPasswordDialog />

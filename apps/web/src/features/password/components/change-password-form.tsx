@@ -6,12 +6,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { PasswordField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useChangePassword } from '../api/change-password';
 import { errorMessageKey } from '../lib/error-message';
-import { NewPasswordFields, PasswordField } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The reset form's rules plus the current password, which the server verifies first (accounts-and-auth §5). */
 const ChangePasswordFormSchema = UpdatePasswordFormSchema.safeExtend({
@@ -98,7 +99,7 @@ export function ChangePasswordForm({ idPrefix, onChanged }: ChangePasswordFormPr
         id={`${idPrefix}-current-password`}
         label={t('password.currentPassword')}
         registration={register('currentPassword')}
-        errorKey={errors.currentPassword?.message}
+        error={errors.currentPassword?.message ? t(errors.currentPassword.message) : undefined}
         autoComplete="current-password"
       />
       <NewPasswordFields

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { errorMessageKey } from '../lib/error-message';
-import { NewPasswordFields } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 import { type PasswordStatus, StatusScreen } from './status-screen';
 
 type ResetPasswordFormProps = {
