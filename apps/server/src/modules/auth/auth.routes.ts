@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   SecurityCheckRequestSchema,
   SecurityCheckResponseSchema,
@@ -6,27 +6,20 @@ import {
   SignOutRequestSchema,
   SignUpRequestSchema,
 } from '@maktaba/shared/schemas/auth';
-import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
 import { AuthStateSchema } from '@maktaba/shared/schemas/session';
 import type { AppEnv } from '../../http/context.js';
+import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
 import { evaluateSecurity } from './security.service.js';
 import { readAuthState } from './session.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const errors = {
-  400: json(ErrorBodySchema, 'Invalid input or form submission'),
-  403: json(ErrorBodySchema, 'Blocked by the security check, or the account is not active'),
-  422: json(ErrorBodySchema, 'Validation failed; details.fieldErrors holds message keys per field'),
-  429: json(ErrorBodySchema, 'Too many attempts'),
+  400: errorJson('Invalid input or form submission'),
+  403: errorJson('Blocked by the security check, or the account is not active'),
+  422: errorJson('Validation failed; details.fieldErrors holds message keys per field'),
+  429: errorJson('Too many attempts'),
 };
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 const sessionRoute = createRoute({
   method: 'get',
@@ -42,7 +35,7 @@ const securityCheckRoute = createRoute({
   path: '/auth/security-check',
   tags: ['Auth'],
   summary: 'auth-security: risk of a login or registration attempt from this client',
-  request: body(SecurityCheckRequestSchema),
+  request: jsonBody(SecurityCheckRequestSchema),
   responses: { 200: json(SecurityCheckResponseSchema, 'Decision'), 422: errors[422] },
 });
 
@@ -51,10 +44,10 @@ const signInRoute = createRoute({
   path: '/auth/sign-in',
   tags: ['Auth'],
   summary: 'Sign in with e-mail and password (after the security check); sets the session cookie',
-  request: body(SignInSchema),
+  request: jsonBody(SignInSchema),
   responses: {
     200: json(AuthStateSchema, 'Signed in'),
-    401: json(ErrorBodySchema, 'Invalid email or password'),
+    401: errorJson('Invalid email or password'),
     ...errors,
   },
 });
@@ -64,10 +57,10 @@ const signUpRoute = createRoute({
   path: '/auth/sign-up',
   tags: ['Auth'],
   summary: 'Create an account with its complete profile (both registration steps) in one transaction',
-  request: body(SignUpRequestSchema),
+  request: jsonBody(SignUpRequestSchema),
   responses: {
     201: json(AuthStateSchema, 'Account created and signed in'),
-    409: json(ErrorBodySchema, 'This email is already registered'),
+    409: errorJson('This email is already registered'),
     ...errors,
   },
 });

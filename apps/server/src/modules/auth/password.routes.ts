@@ -6,23 +6,15 @@ import {
   ResetTokenCheckResponseSchema,
   ResetTokenCheckSchema,
 } from '@maktaba/shared/schemas/auth';
-import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
 import type { AppEnv } from '../../http/context.js';
+import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { changePassword, checkResetToken, requestPasswordReset, resetPassword } from './password.service.js';
 import { requireActor } from './session.js';
 
 const OkSchema = z.object({ ok: z.literal(true) });
 const ok = { ok: true } as const;
 
-const answer = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const refusal = (description: string) => answer(ErrorBodySchema, description);
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const invalidPassword = refusal('Validation failed; details.fieldErrors holds message keys per field');
+const invalidPassword = errorJson('Validation failed; details.fieldErrors holds message keys per field');
 
 const forgotRoute = createRoute({
   method: 'post',
@@ -31,9 +23,9 @@ const forgotRoute = createRoute({
   summary: 'forgot-password: e-mail a reset link (same answer and time whether or not the account exists)',
   request: jsonBody(ForgotPasswordSchema),
   responses: {
-    202: answer(OkSchema, 'Accepted; a link is sent if the account exists and has not had too many'),
-    422: refusal('Not a valid e-mail address'),
-    429: refusal('Too many requests from this address'),
+    202: json(OkSchema, 'Accepted; a link is sent if the account exists and has not had too many'),
+    422: errorJson('Not a valid e-mail address'),
+    429: errorJson('Too many requests from this address'),
   },
 });
 
@@ -43,7 +35,7 @@ const checkRoute = createRoute({
   tags: ['Auth'],
   summary: 'Whether a reset link can still be used (does not use it)',
   request: jsonBody(ResetTokenCheckSchema),
-  responses: { 200: answer(ResetTokenCheckResponseSchema, 'Validity'), 422: refusal('Malformed token') },
+  responses: { 200: json(ResetTokenCheckResponseSchema, 'Validity'), 422: errorJson('Malformed token') },
 });
 
 const resetRoute = createRoute({
@@ -53,8 +45,8 @@ const resetRoute = createRoute({
   summary: 'Set a new password with a reset link (single use); ends every session of the user',
   request: jsonBody(ResetPasswordSchema),
   responses: {
-    200: answer(OkSchema, 'Password updated; sign in with it'),
-    400: refusal('The password reset link is invalid or has expired.'),
+    200: json(OkSchema, 'Password updated; sign in with it'),
+    400: errorJson('The password reset link is invalid or has expired.'),
     422: invalidPassword,
   },
 });
@@ -67,11 +59,11 @@ const changeRoute = createRoute({
   middleware: requireActor(),
   request: jsonBody(ChangePasswordSchema),
   responses: {
-    200: answer(OkSchema, 'Password updated; this session stays signed in'),
-    400: refusal('Current password is incorrect'),
-    401: refusal('User not authenticated'),
+    200: json(OkSchema, 'Password updated; this session stays signed in'),
+    400: errorJson('Current password is incorrect'),
+    401: errorJson('User not authenticated'),
     422: invalidPassword,
-    429: refusal('Too many wrong current passwords; try again later'),
+    429: errorJson('Too many wrong current passwords; try again later'),
   },
 });
 

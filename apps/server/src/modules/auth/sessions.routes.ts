@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { UserSessionListSchema } from '@maktaba/shared/schemas/auth';
-import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
 import type { AppEnv } from '../../http/context.js';
+import { errorJson, json } from '../../http/openapi.js';
 import { requireActor } from './session.js';
 import { endOtherSessions, endSession, listSessions } from './sessions.service.js';
 
 const unauthenticated = {
-  401: { description: 'User not authenticated', content: { 'application/json': { schema: ErrorBodySchema } } },
+  401: errorJson('User not authenticated'),
 };
 const SessionParams = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b4e7f9a-2c1d-4e8f-9a3b-5c6d7e8f9a0b' }),
@@ -19,7 +19,7 @@ const listRoute = createRoute({
   summary: 'Your sessions (device, address, last active), the current one first',
   middleware: requireActor(),
   responses: {
-    200: { description: 'Sessions', content: { 'application/json': { schema: UserSessionListSchema } } },
+    200: json(UserSessionListSchema, 'Sessions'),
     ...unauthenticated,
   },
 });
@@ -33,7 +33,7 @@ const endRoute = createRoute({
   request: { params: SessionParams },
   responses: {
     204: { description: 'Ended' },
-    404: { description: 'No such session of yours', content: { 'application/json': { schema: ErrorBodySchema } } },
+    404: errorJson('No such session of yours'),
     ...unauthenticated,
   },
 });

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
 import { MailboxListSchema, MailboxMessageSchema } from '@maktaba/shared/schemas/mail';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { errorJson, json } from '../../http/openapi.js';
 import { findOutboxMessage, listOutboxMessages } from './dev-mailbox.repository.js';
 
 const LIST_LIMIT = 50;
@@ -14,11 +14,7 @@ const outsideProduction: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const notFound = { 404: json(ErrorBodySchema, 'No such message, or the server runs in production') };
+const notFound = { 404: errorJson('No such message, or the server runs in production') };
 const route = <P extends string>(path: P, summary: string) => ({
   method: 'get' as const,
   path,

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
-import { ErrorBodySchema } from '@maktaba/shared/schemas/health';
 import { ActivitySchema, ProfileSafeUpdateSchema, ProfileSchema } from '@maktaba/shared/schemas/profile';
 import type { AppEnv } from '../../http/context.js';
+import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { requireActor } from '../auth/session.js';
 import {
   checkCompleteness,
@@ -19,16 +19,9 @@ import {
 const Params = z.object({
   id: z.union([z.literal('me'), z.uuid()]).openapi({ param: { name: 'id', in: 'path' }, example: 'me' }),
 });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const refusals = {
-  401: json(ErrorBodySchema, 'User not authenticated'),
-  404: json(ErrorBodySchema, 'No such profile (or not yours)'),
+  401: errorJson('User not authenticated'),
+  404: errorJson('No such profile (or not yours)'),
 };
 const route = <M extends 'get' | 'post' | 'patch' | 'put' | 'delete', P extends string>(
   method: M,
@@ -47,21 +40,21 @@ const updateRoute = createRoute({
     '/profiles/{id}',
     'update_user_profile_safe: change your own profile (never role, status, limit or e-mail)',
   ),
-  request: { params: Params, ...body(ProfileSafeUpdateSchema) },
+  request: { params: Params, ...jsonBody(ProfileSafeUpdateSchema) },
   responses: {
     200: json(ProfileSchema, 'Updated profile'),
-    400: json(ErrorBodySchema, 'Invalid input detected'),
-    422: json(ErrorBodySchema, 'Invalid'),
+    400: errorJson('Invalid input detected'),
+    422: errorJson('Invalid'),
     ...refusals,
   },
 });
 const addressRoute = createRoute({
   ...route('put', '/profiles/{id}/address', 'Complete registration: shipping address, then marked complete'),
-  request: { params: Params, ...body(CompleteProfileSchema) },
+  request: { params: Params, ...jsonBody(CompleteProfileSchema) },
   responses: {
     200: json(ProfileSchema, 'Completed profile'),
-    400: json(ErrorBodySchema, 'Invalid input detected'),
-    422: json(ErrorBodySchema, 'Invalid'),
+    400: errorJson('Invalid input detected'),
+    422: errorJson('Invalid'),
     ...refusals,
   },
 });
@@ -83,12 +76,12 @@ const markCompleteRoute = createRoute({
 const deleteRoute = createRoute({
   ...route('delete', '/profiles/{id}', 'Remove your unfinished profile (sign-out from the complete-profile step)'),
   request: { params: Params },
-  responses: { 204: { description: 'Removed' }, 409: json(ErrorBodySchema, 'The profile is complete'), ...refusals },
+  responses: { 204: { description: 'Removed' }, 409: errorJson('The profile is complete'), ...refusals },
 });
 const activityRoute = createRoute({
   ...route('post', '/profiles/{id}/activity', 'track_user_activity'),
-  request: { params: Params, ...body(ActivitySchema) },
-  responses: { 204: { description: 'Recorded' }, 422: json(ErrorBodySchema, 'Invalid'), ...refusals },
+  request: { params: Params, ...jsonBody(ActivitySchema) },
+  responses: { 204: { description: 'Recorded' }, 422: errorJson('Invalid'), ...refusals },
 });
 const lastActivityRoute = createRoute({
   ...route('post', '/profiles/{id}/last-activity', 'update_user_last_activity'),
