@@ -3,7 +3,6 @@
  * Connect server standing in for Google (oauth2-mock-server), following every redirect by hand:
  * the start, the provider's answer, the callback and where it sends the browser.
  */
-import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcIdentity, oidcIdentityCookie, startOidcMock } from '../../../e2e/support/oidc-mock.js';

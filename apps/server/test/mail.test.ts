@@ -3,7 +3,6 @@
  * a real SMTP server or to the dev mailbox, retried with backoff, claimed once among workers.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,76 +11,30 @@
  * watched, so there the kill follows the first answer: accounts are committed but not yet
  * answered, and the last sign-ups have only just been sent.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFrom, signUpBody, uniqueEmail, uniqueIp } from './api-client.js';
-import { createDatabase, dropDatabase, makeTempDir, pgUrl, REPO_ROOT, SERVER_DIR } from './helpers.js';
+import { ensureServerBuilt, killSpawnedServers, type ServerProcess, spawnBuiltServer } from './built-server.js';
+import { createDatabase, dropDatabase, makeTempDir, pgUrl } from './helpers.js';
 
-const ENTRY = path.join(SERVER_DIR, 'dist/index.js');
-const SHARED_DIST = path.join(REPO_ROOT, 'packages/shared/dist/constants.js');
 const BATCH = 30;
 /** Two server starts and ~70 password hashes; generous, for machines busy with other work. */
 const CRASH_TEST_TIMEOUT = 300_000;
 
-type ServerProcess = {
-  child: ChildProcess;
-  ready: Promise<string>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-};
-
-const children = new Set<ChildProcess>();
 const tempDirs: string[] = [];
 
+/**
+ * Every sign-up presents its own address, so the per-address registration limit stays out of the
+ * way; requests go to 127.0.0.1, where the server listens (localhost may resolve to ::1 first).
+ */
 function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      // Every sign-up presents its own address, so the per-address registration limit stays out of the way.
-      TRUST_PROXY_HOPS: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    });
-  });
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = () => {
-      const match = /Maktaba is running at (\S+)/.exec(output);
-      if (match?.[1]) {
-        child.stdout?.off('data', onData);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout?.on('data', onData);
-    void exited.then(({ code, signal }) =>
-      reject(new Error(`server exited (code ${code}, signal ${signal}) before it was ready:\n${output}`)),
-    );
-  });
+  const server = spawnBuiltServer({ TRUST_PROXY_HOPS: '1', ...env });
+  const ready = server.ready.then((url) => url.replace('//localhost:', '//127.0.0.1:'));
   ready.catch(() => {});
-  return { child, ready, exited, output: () => output };
+  return { ...server, ready };
 }
 
 type Attempt = { email: string; ip: string; body: Record<string, unknown> };
@@ -195,20 +149,10 @@ const INCOMPLETE_SQL = `select email from profiles where not registration_comple
 const CREDENTIAL_SQL = `select u.email from auth_users u
   left join auth_accounts a on a.user_id = u.id and a.provider_id = 'credential' where a.id is null`;
 
-beforeAll(() => {
-  if (!fs.existsSync(ENTRY) || !fs.existsSync(SHARED_DIST)) {
-    // Normally built by `npm run build` before the tests; build it here when it is missing.
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-      timeout: 120_000,
-    });
-  }
-}, 150_000);
+beforeAll(ensureServerBuilt, 150_000);
 
 afterAll(() => {
-  // Only the children this file started, and only if a failed test left them running.
-  for (const child of children) child.kill('SIGKILL');
+  killSpawnedServers();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
