@@ -66,7 +66,7 @@ function MailboxList() {
                     <bdi dir="ltr">{message.template}</bdi>
                   </td>
                   <td className="px-3 py-2">{message.locale}</td>
-                  <td className="px-3 py-2">{message.status}</td>
+                  <td className="px-3 py-2">{t(`devMailbox.statuses.${message.status}`)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={message.createdAt}>{formatMailTime(message.createdAt, i18n.language)}</time>
                   </td>

@@ -47,7 +47,7 @@ export function MailboxMessageView({ id }: { id: string }) {
               <dd>{message.data.locale}</dd>
               <dt className="text-muted">{t('devMailbox.columns.status')}</dt>
               <dd>
-                {message.data.status}{' '}
+                {t(`devMailbox.statuses.${message.data.status}`)}{' '}
                 <span className="text-muted">
                   (
                   {t('devMailbox.transport', {
