@@ -116,11 +116,32 @@ describeEachDriver('e-mail outbox and dev mailbox', (driver) => {
   let db: Database;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    // Behind one proxy of ours, so a test can present a caller from another machine.
+    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
     api = new ApiClient(server.url);
     db = server.running.deps.database.db;
   });
   afterAll(() => server?.close());
+
+  it('shows the mailbox only to this machine', async () => {
+    const id = await enqueueEmail(db, resetMessage(uniqueEmail('local')));
+    for (const address of ['127.0.0.1', '::1']) {
+      const headers = { 'X-Forwarded-For': address };
+      expect((await api.get('/api/dev/mailbox', { headers })).status).toBe(200);
+    }
+    for (const address of ['203.0.113.7', '192.168.1.20', '::ffff:10.0.0.3']) {
+      const headers = { 'X-Forwarded-For': address };
+      for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${id}`]) {
+        const refused = await api.get(url, { headers });
+        expect({ address, url, status: refused.status, code: refused.body.error?.code }).toEqual({
+          address,
+          url,
+          status: 404,
+          code: 'NOT_FOUND',
+        });
+      }
+    }
+  });
 
   it('delivers a message whose transaction commits, never one whose transaction rolls back', async () => {
     const rolledBack = uniqueEmail();

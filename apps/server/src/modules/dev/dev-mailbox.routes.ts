@@ -8,13 +8,26 @@ import { findOutboxMessage, listOutboxMessages } from './dev-mailbox.repository.
 
 const LIST_LIMIT = 50;
 
-/** The mailbox shows every message the server wrote (reset links included): never in production. */
+/** 127.0.0.0/8 and ::1: a developer on this machine. */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
+/**
+ * The mailbox shows every message the server wrote, reset links included: never in production,
+ * and only to this machine (a development server listens on all interfaces by default, and a
+ * reset link read from another computer would be someone else's account).
+ */
 const outsideProduction: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get('deps').config.isProduction) throw new AppError('NOT_FOUND', 'No such API route.');
+  if (c.get('deps').config.isProduction || !isLoopback(c.get('clientIp'))) {
+    throw new AppError('NOT_FOUND', 'No such API route.');
+  }
   await next();
 };
 
-const notFound = { 404: errorJson('No such message, or the server runs in production') };
+const notFound = {
+  404: errorJson('No such message, or the server runs in production, or the caller is not on this machine'),
+};
 const route = <P extends string>(path: P, summary: string) => ({
   method: 'get' as const,
   path,
