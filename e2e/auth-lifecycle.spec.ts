@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/
 import { type Account, createAccount, currentToast, expect, fillSignIn, portal, test } from './auth-fixtures';
 import { fill, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { sessionOf, signInThrough } from './support/other-device';
 
 /** Another browser signed in to the same account: its own cookies and its own client address. */
 async function signInElsewhere(
@@ -14,20 +15,13 @@ async function signInElsewhere(
     baseURL,
     extraHTTPHeaders: { 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
   });
-  const response = await other.post('/api/auth/sign-in', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await signInThrough(other, account.email, account.password);
   return other;
 }
 
 async function openAccountMenu(page: Page, account: Account) {
   await page.getByRole('banner').getByRole('button', { name: account.name }).click();
   return page.getByRole('menu');
-}
-
-async function sessionOf(request: APIRequestContext) {
-  return (await request.get('/api/auth/session')).json();
 }
 
 test.describe('session lifecycle', () => {

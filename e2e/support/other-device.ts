@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { expect } from '../fixtures';
 
 /**
@@ -14,15 +14,21 @@ export function openOtherDevice(browser: Browser, options: { baseURL: string; cl
   });
 }
 
+/** A browser (its cookies) or a bare API client. */
+type Client = BrowserContext | APIRequestContext;
+const requestOf = (client: Client): APIRequestContext => ('request' in client ? client.request : client);
+
 /** Signs that browser in through the API, as its sign-in form would. */
-export async function signInThrough(context: BrowserContext, email: string, password: string) {
-  const response = await context.request.post('/api/auth/sign-in', { data: { email, password } });
+export async function signInThrough(client: Client, email: string, password: string) {
+  const response = await requestOf(client).post('/api/auth/sign-in', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** What GET /api/auth/session answers that browser now. */
-export async function sessionOf(context: BrowserContext): Promise<{ user: unknown; signedOutReason?: string }> {
-  const response = await context.request.get('/api/auth/session');
+export async function sessionOf(
+  client: Client,
+): Promise<{ user: { email: string } | null; session: unknown; signedOutReason?: string }> {
+  const response = await requestOf(client).get('/api/auth/session');
   expect(response.status()).toBe(200);
   return response.json();
 }
