@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.js';
+import { books } from './catalogue.js';
 
 /** The profile of accounts-and-auth §3, one per auth user, keyed by the auth user id. */
 export const profiles = pgTable(
@@ -115,13 +116,18 @@ export const checkouts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id').notNull(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }).notNull().defaultNow(),
     dueDate: timestamp('due_date', { withTimezone: true }),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
   },
-  (table) => [index('checkouts_user_checked_out_idx').on(table.userId, table.checkedOutAt)],
+  (table) => [
+    index('checkouts_user_checked_out_idx').on(table.userId, table.checkedOutAt),
+    index('checkouts_returned_idx').on(table.returnedAt.desc()),
+  ],
 );
 
 /** Every security decision and sign-in outcome (auth-security), for throttling and the monitor. */

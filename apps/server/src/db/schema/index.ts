@@ -1,4 +1,5 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './catalogue.js';
 export * from './mail.js';
 export * from './system.js';

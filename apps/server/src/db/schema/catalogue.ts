@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Bilingual categories in a hierarchy (a category may have a parent). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable, human-readable identifier (kebab-case); the demo catalogue and imports match on it. */
+    key: text('key').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('categories_key_idx').on(table.key),
+    index('categories_parent_idx').on(table.parentId),
+    check('categories_not_own_parent', sql`${table.parentId} is distinct from ${table.id}`),
+  ],
+);
+
+export const authors = pgTable(
+  'authors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key'),
+    /** Identity of an author created by an import: the normalised pair of names. */
+    importKey: text('import_key'),
+    nameEn: text('name_en'),
+    nameAr: text('name_ar'),
+    deathHijri: smallint('death_hijri'),
+    deathCe: smallint('death_ce'),
+    biographyEn: text('biography_en'),
+    biographyAr: text('biography_ar'),
+    photoKey: text('photo_key'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('authors_key_idx').on(table.key),
+    uniqueIndex('authors_import_key_idx').on(table.importKey),
+    check('authors_has_name', sql`${table.nameEn} is not null or ${table.nameAr} is not null`),
+  ],
+);
+
+export const books = pgTable(
+  'books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The record's id in its source (an import file, or `demo:<key>`): imports are idempotent on it. */
+    externalId: text('external_id'),
+    titleEn: text('title_en'),
+    titleAr: text('title_ar'),
+    descriptionEn: text('description_en'),
+    descriptionAr: text('description_ar'),
+    publisher: text('publisher'),
+    publicationYear: smallint('publication_year'),
+    language: text('language'),
+    format: text('format'),
+    difficulty: text('difficulty'),
+    contentType: text('content_type'),
+    isDigital: boolean('is_digital').notNull().default(false),
+    copiesTotal: integer('copies_total').notNull().default(0),
+    copiesAvailable: integer('copies_available').notNull().default(0),
+    status: text('status').notNull().default('draft'),
+    coverKey: text('cover_key'),
+    /** Real signals, kept as counters so the popular shelf is one index scan. */
+    viewCount: integer('view_count').notNull().default(0),
+    bookmarkCount: integer('bookmark_count').notNull().default(0),
+    checkoutCount: integer('checkout_count').notNull().default(0),
+    /** views × 1 + bookmarks × 3 + checkouts × 5 (POPULARITY_WEIGHTS in packages/shared). */
+    popularity: integer('popularity').generatedAlwaysAs(sql`view_count + 3 * bookmark_count + 5 * checkout_count`),
+    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('books_external_id_idx').on(table.externalId),
+    index('books_status_created_idx').on(table.status, table.createdAt.desc(), table.id),
+    index('books_status_popularity_idx').on(table.status, table.popularity.desc(), table.id),
+    check('books_has_title', sql`${table.titleEn} is not null or ${table.titleAr} is not null`),
+    check('books_status', sql`${table.status} in ('draft', 'pending', 'approved', 'archived')`),
+    check(
+      'books_copies',
+      sql`${table.copiesTotal} >= 0 and ${table.copiesAvailable} >= 0 and ${table.copiesAvailable} <= ${table.copiesTotal}`,
+    ),
+  ],
+);
+
+export const bookAuthors = pgTable(
+  'book_authors',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => authors.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookId, table.authorId] }),
+    index('book_authors_author_idx').on(table.authorId),
+  ],
+);
+
+export const bookCategories = pgTable(
+  'book_categories',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookId, table.categoryId] }),
+    index('book_categories_category_idx').on(table.categoryId),
+  ],
+);
+
+/** The Our Scholars cards: editable data, in display order. */
+export const scholars = pgTable(
+  'scholars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key'),
+    authorId: uuid('author_id').references(() => authors.id, { onDelete: 'set null' }),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    titleEn: text('title_en'),
+    titleAr: text('title_ar'),
+    photoKey: text('photo_key'),
+    externalLink: text('external_link'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('scholars_key_idx').on(table.key), index('scholars_order_idx').on(table.sortOrder)],
+);
+
+/**
+ * One row per viewer per book per day: a view counts once a day, so reloading a page does not
+ * inflate popularity. The viewer is the user id, or a keyed hash of the address for visitors.
+ */
+export const bookViews = pgTable(
+  'book_views',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    day: date('day').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookId, table.viewer, table.day] }),
+    index('book_views_day_idx').on(table.day),
+  ],
+);
+
+/** reader-area §3 "Bookmark": one per user and book. */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bookmarks_user_book_idx').on(table.userId, table.bookId),
+    index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** Which version of the shipped demo catalogue has been loaded (it loads once, on first start). */
+export const catalogueSeeds = pgTable('catalogue_seeds', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
