@@ -1,5 +1,5 @@
-import type { Role } from '@maktaba/shared/permissions';
-import { normalizeRole } from '@maktaba/shared/permissions';
+import type { Permission, Role } from '@maktaba/shared/permissions';
+import { can, normalizeRole } from '@maktaba/shared/permissions';
 import type { AuthState } from '@maktaba/shared/schemas/session';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context.js';
@@ -124,4 +124,27 @@ export function requireActor(): MiddlewareHandler<AppEnv> {
     });
     await next();
   };
+}
+
+/** Guards a route by the permission matrix (accounts-and-auth §6): signed in, and allowed. */
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  const actor = requireActor();
+  return (c, next) =>
+    actor(c, async () => {
+      if (!can(c.get('actor').role, permission)) throw new AppError('FORBIDDEN');
+      await next();
+    });
+}
+
+/**
+ * The signed-in caller when there is one, for public routes whose answer depends on who asks
+ * (editors see drafts). Never refuses: a signed-out or inactive caller is simply anonymous.
+ */
+export async function optionalActor(c: Context<AppEnv>): Promise<Actor | null> {
+  if (!c.req.header('cookie')) return null;
+  const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
+  if (!result) return null;
+  const row = await findProfileById(c.get('deps').database.db, result.user.id);
+  if (row && row.status !== 'active') return null;
+  return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
 }
