@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './auth.js';
 export * from './catalogue.js';
+export * from './imports.js';
 export * from './mail.js';
 export * from './system.js';
