@@ -130,4 +130,23 @@ CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id");-
 CREATE UNIQUE INDEX "scholars_key_idx" ON "scholars" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "scholars_order_idx" ON "scholars" USING btree ("sort_order");--> statement-breakpoint
 ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "checkouts_returned_idx" ON "checkouts" USING btree ("returned_at" DESC NULLS LAST);
+CREATE INDEX "checkouts_returned_idx" ON "checkouts" USING btree ("returned_at" DESC NULLS LAST);--> statement-breakpoint
+-- Popularity counters follow the real signals: a first view of the day, a bookmark, a checkout.
+CREATE FUNCTION "catalogue_count_signal"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'book_views' THEN
+    UPDATE "books" SET "view_count" = "view_count" + 1 WHERE "id" = NEW."book_id";
+  ELSIF TG_TABLE_NAME = 'checkouts' THEN
+    UPDATE "books" SET "checkout_count" = "checkout_count" + 1 WHERE "id" = NEW."book_id";
+  ELSIF TG_TABLE_NAME = 'bookmarks' AND TG_OP = 'INSERT' THEN
+    UPDATE "books" SET "bookmark_count" = "bookmark_count" + 1 WHERE "id" = NEW."book_id";
+  ELSIF TG_TABLE_NAME = 'bookmarks' AND TG_OP = 'DELETE' THEN
+    UPDATE "books" SET "bookmark_count" = greatest("bookmark_count" - 1, 0) WHERE "id" = OLD."book_id";
+    RETURN OLD;
+  END IF;
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "book_views_count" AFTER INSERT ON "book_views" FOR EACH ROW EXECUTE FUNCTION "catalogue_count_signal"();--> statement-breakpoint
+CREATE TRIGGER "checkouts_count" AFTER INSERT ON "checkouts" FOR EACH ROW EXECUTE FUNCTION "catalogue_count_signal"();--> statement-breakpoint
+CREATE TRIGGER "bookmarks_count" AFTER INSERT OR DELETE ON "bookmarks" FOR EACH ROW EXECUTE FUNCTION "catalogue_count_signal"();
