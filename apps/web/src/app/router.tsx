@@ -17,6 +17,11 @@ function page(path: string, titleKey: string): RouteObject {
   return { path, lazy: planned, handle: { titleKey } satisfies RouteHandle };
 }
 
+/** A page of the catalogue feature (home, shelves, book, author, scholar). */
+function cataloguePage(path: string, titleKey: string, load: () => Promise<RouteObject['Component']>): RouteObject {
+  return { path, lazy: () => load().then((Component) => ({ Component })), handle: { titleKey } satisfies RouteHandle };
+}
+
 const ADMIN_PAGES: [string, string][] = [
   ['tools', 'pages.admin.tools'],
   ['analytics', 'pages.admin.analytics'],
@@ -79,7 +84,9 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              page('', 'pages.home'),
+              cataloguePage('', 'pages.home', () =>
+                import('../features/catalogue/components/home-page').then((m) => m.HomePage),
+              ),
               // Old addresses: redirect first, so the guard of /book/:id sees (and returns to) the new one.
               { path: 'classic/book/:bookId', element: <BookRedirect /> },
               { path: 'primal/book/:bookId', element: <BookRedirect /> },
@@ -92,9 +99,15 @@ export const routes: RouteObject[] = [
                 element: <Guard level="authenticated" />,
                 children: [
                   page('search', 'pages.search'),
-                  page('book/:bookId', 'pages.book'),
-                  page('author/:authorId', 'pages.author'),
-                  page('scholar/:scholarId', 'pages.scholar'),
+                  cataloguePage('book/:bookId', 'pages.book', () =>
+                    import('../features/catalogue/components/book-page').then((m) => m.BookPage),
+                  ),
+                  cataloguePage('author/:authorId', 'pages.author', () =>
+                    import('../features/catalogue/components/author-page').then((m) => m.AuthorPage),
+                  ),
+                  cataloguePage('scholar/:scholarId', 'pages.scholar', () =>
+                    import('../features/catalogue/components/scholar-page').then((m) => m.ScholarPage),
+                  ),
                   page('ask_test', 'pages.ask'),
                   page('ask', 'pages.ask'),
                   page('myimam', 'pages.myImam'),
@@ -111,7 +124,9 @@ export const routes: RouteObject[] = [
                   page('guides', 'pages.guides'),
                   page('circles', 'pages.circles'),
                   page('category-guide', 'pages.categoryGuide'),
-                  page('books/:type', 'pages.books'),
+                  cataloguePage('books/:type', 'pages.books', () =>
+                    import('../features/catalogue/components/books-page').then((m) => m.BooksPage),
+                  ),
                 ],
               },
               {

@@ -1,0 +1,5 @@
+import { PlannedPage } from '../../placeholder/components/planned-page';
+
+export function AuthorPage() {
+  return <PlannedPage />;
+}
