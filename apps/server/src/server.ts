@@ -6,6 +6,7 @@ import { ensureSecrets, type Secrets } from './config/secrets.js';
 import { openDatabase } from './db/client.js';
 import { createApp } from './http/app.js';
 import type { AppDeps } from './http/context.js';
+import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
 import { readVersion } from './version.js';
@@ -26,6 +27,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = await openDatabase(config, logger);
   let shuttingDown = false;
   await insertSystemEvent(database.db, 'server.start', { version, driver: database.driver, pid: process.pid });
+  if (config.demoCatalogue) await loadDemoCatalogue(database.db, logger);
 
   // The app is built once the port is known: with PORT=0 (tests) the public URL that cookies,
   // links and the origin check use is only known after listening.

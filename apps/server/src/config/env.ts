@@ -35,6 +35,8 @@ export const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  /** Load the shipped demo catalogue into an empty library on its first start. */
+  DEMO_CATALOGUE: booleanFromString.default(true),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,6 +60,8 @@ export type Config = {
   trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
   logPretty: boolean;
+  /** Whether the first start loads the shipped demo catalogue. */
+  demoCatalogue: boolean;
   webDistDir: string;
   contactEmail: string;
   /** When unset, a secret is generated into DATA_DIR/secrets.json (config/secrets.ts). */
@@ -113,6 +117,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     trustProxyHops: env.TRUST_PROXY_HOPS,
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
+    demoCatalogue: env.DEMO_CATALOGUE,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist ?? 'apps/web/dist'),
     contactEmail: env.CONTACT_EMAIL,
     authSecret: env.AUTH_SECRET,
