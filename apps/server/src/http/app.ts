@@ -7,6 +7,7 @@ import { createAuth } from '../modules/auth/auth.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
 import { passwordRoutes } from '../modules/auth/password.routes.js';
 import { sessionRoutes } from '../modules/auth/sessions.routes.js';
+import { catalogueEditorRoutes } from '../modules/catalogue/catalogue-editor.routes.js';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
 import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', sessionRoutes);
   api.route('/', profileRoutes);
   api.route('/', catalogueRoutes);
+  api.route('/', catalogueEditorRoutes);
   api.route('/', devMailboxRoutes);
   mountAuthHandler(api, auth);
   api.all('*', () => {
