@@ -22,14 +22,20 @@ function cataloguePage(path: string, titleKey: string, load: () => Promise<Route
   return { path, lazy: () => load().then((Component) => ({ Component })), handle: { titleKey } satisfies RouteHandle };
 }
 
-const ADMIN_PAGES: [string, string][] = [
+/** The catalogue editing screens, shared by /admin (admins) and /library (librarians and admins). */
+const catalogueManager = () =>
+  import('../features/catalogue-admin/components/catalogue-manager-page').then((m) => m.CatalogueManagerPage);
+const bookEditor = () =>
+  import('../features/catalogue-admin/components/book-editor-page').then((m) => m.BookEditorPage);
+
+const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][] = [
   ['tools', 'pages.admin.tools'],
   ['analytics', 'pages.admin.analytics'],
   ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
-  ['book-editor', 'pages.admin.bookEditor'],
+  ['book-editor', 'pages.admin.bookEditor', bookEditor],
   ['source-validation', 'pages.admin.sourceValidation'],
   ['books-import', 'pages.admin.booksImport'],
-  ['book-catalog', 'pages.admin.bookCatalog'],
+  ['book-catalog', 'pages.admin.bookCatalog', catalogueManager],
   ['profiles-editor', 'pages.admin.profilesEditor'],
   ['registration-monitoring', 'pages.admin.registrationMonitoring'],
   ['registration-testing', 'pages.admin.registrationTesting'],
@@ -134,7 +140,8 @@ export const routes: RouteObject[] = [
                 element: <Guard level="librarianOrAdmin" />,
                 children: [
                   page('users', 'pages.users'),
-                  page('library', 'pages.library'),
+                  cataloguePage('library', 'pages.library', catalogueManager),
+                  cataloguePage('library/book-editor', 'pages.admin.bookEditor', bookEditor),
                   page('library/users', 'pages.libraryUsers'),
                   page('library/*', 'pages.library'),
                 ],
@@ -142,7 +149,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin',
                 element: <Guard level="admin" />,
-                children: ADMIN_PAGES.map(([path, titleKey]) => page(path, titleKey)),
+                children: ADMIN_PAGES.map(([path, titleKey, load]) =>
+                  load ? cataloguePage(path, titleKey, load) : page(path, titleKey),
+                ),
               },
               { path: '*', element: <UnknownRoute /> },
             ],
