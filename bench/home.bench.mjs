@@ -1,0 +1,80 @@
+// The home page and its catalogue reads, on the built server with the demo catalogue:
+// - cold (the first request after start) and warm (median and p95 of RUNS) response times of `/`,
+//   the two home shelves, the scholar cards and the topic suggestions, and a 304 revalidation;
+// - the JavaScript a browser downloads to show the home page (gzip, as Chromium received it).
+// Baseline in the same run: /api/health (a trivial route through the same middleware).
+import { chromium } from '@playwright/test';
+import { databaseLine, fmt, percentile, startBuiltServer, timed } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const PATHS = [
+  '/api/health',
+  '/',
+  '/api/shelves/recent?p_limit=20&p_offset=0',
+  '/api/shelves/popular?p_limit=12&p_offset=0',
+  '/api/scholars',
+  '/api/categories/suggestions?count=15',
+];
+
+const { base, stop } = await startBuiltServer();
+try {
+  const rows = [];
+  for (const path of PATHS) {
+    const cold = await timed(() => fetch(`${base}${path}`, { headers: { 'Accept-Encoding': 'gzip' } }));
+    const warm = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      warm.push(await timed(() => fetch(`${base}${path}`, { headers: { 'Accept-Encoding': 'gzip' } })));
+    }
+    rows.push({ path, cold, median: percentile(warm, 50), p95: percentile(warm, 95) });
+  }
+  const health = rows[0]?.median ?? 1;
+  console.log(databaseLine());
+  console.log(`${'path'.padEnd(46)} ${'cold'.padStart(10)} ${'warm p50'.padStart(10)} ${'warm p95'.padStart(10)}  ratio`);
+  for (const row of rows) {
+    console.log(
+      `${row.path.padEnd(46)} ${fmt(row.cold).padStart(10)} ${fmt(row.median).padStart(10)} ${fmt(row.p95).padStart(10)}  ${(row.median / health).toFixed(1)}× health`,
+    );
+  }
+
+  const shelf = `${base}/api/shelves/recent?p_limit=20&p_offset=0`;
+  const tag = (await fetch(shelf)).headers.get('etag');
+  const revalidations = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    revalidations.push(await timed(() => fetch(shelf, { headers: { 'If-None-Match': tag } }), 304));
+  }
+  console.log(`304 revalidation of the recent shelf: median ${fmt(percentile(revalidations, 50))}`);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const client = await page.context().newCDPSession(page);
+    await client.send('Network.enable');
+    const types = new Map();
+    const bytes = { js: 0, css: 0, other: 0, jsFiles: 0 };
+    client.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+    client.on('Network.loadingFinished', (event) => {
+      const type = types.get(event.requestId);
+      if (type === 'Script') {
+        bytes.js += event.encodedDataLength;
+        bytes.jsFiles += 1;
+      } else if (type === 'Stylesheet') bytes.css += event.encodedDataLength;
+      else bytes.other += event.encodedDataLength;
+    });
+    const started = performance.now();
+    await page.goto(base);
+    await page.locator('[data-testid="book-card"], article a[href^="/book/"]').first().waitFor({ timeout: 30_000 });
+    const shown = performance.now() - started;
+    await page.waitForLoadState('networkidle');
+    const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+    console.log(
+      `home page in Chromium: first book card after ${fmt(shown)}; JavaScript transferred ${kb(bytes.js)} in ${bytes.jsFiles} files (gzip), CSS ${kb(bytes.css)}, everything else ${kb(bytes.other)}`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await stop();
+}
