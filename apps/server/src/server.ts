@@ -8,6 +8,7 @@ import { createApp } from './http/app.js';
 import type { AppDeps } from './http/context.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
+import { createStorage } from './modules/storage/storage.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
 import { readVersion } from './version.js';
 
@@ -58,6 +59,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     secrets,
     startedAt,
     mailer,
+    storage: createStorage(config.dataDir),
     isShuttingDown: () => shuttingDown,
   };
   app = createApp(deps);

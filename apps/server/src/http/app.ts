@@ -13,6 +13,8 @@ import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
+import { storageRoutes } from '../modules/storage/storage.routes.js';
+import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { clientIp } from './client-ip.js';
 import type { AppDeps, AppEnv } from './context.js';
@@ -69,15 +71,14 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', securityHeaders(deps.config));
   app.use('*', compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: LIMITS.jsonBodyBytes,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${LIMITS.jsonBodyBytes} bytes.`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: LIMITS.jsonBodyBytes,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${LIMITS.jsonBodyBytes} bytes.`);
+    },
+  });
+  // The image uploads set their own, larger limit.
+  app.use('/api/*', (c, next) => (isUploadRequest(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', sameOriginWrites(deps.config.allowedOrigins));
 
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', passwordRoutes);
   api.route('/', sessionRoutes);
   api.route('/', profileRoutes);
+  api.route('/', uploadRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', catalogueEditorRoutes);
   api.route('/', devMailboxRoutes);
@@ -101,6 +103,7 @@ export function createApp(deps: AppDeps) {
   });
   mountDocs(app, deps.version);
   app.route('/api', api);
+  app.route('/', storageRoutes);
 
   mountSpa(app, deps.config.webDistDir);
 

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import type { Auth } from '../modules/auth/auth.js';
 import type { Actor } from '../modules/auth/session.js';
 import type { MailWorker } from '../modules/mail/mail-worker.js';
+import type { Storage } from '../modules/storage/storage.js';
 
 export type AppDeps = {
   config: Config;
@@ -14,6 +15,8 @@ export type AppDeps = {
   startedAt: number;
   /** Call `wake()` after committing a transaction that enqueued e-mail, to deliver it at once. */
   mailer: Pick<MailWorker, 'wake'>;
+  /** Covers, portraits and avatars. */
+  storage: Storage;
   /** True once a graceful shutdown has begun. */
   isShuttingDown: () => boolean;
 };
