@@ -1,33 +1,19 @@
 // The first-admin command (npm run user:create) against the embedded database, through the built
 // CLI as an operator runs it, then through HTTP as that admin signs in.
-import { execFileSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { createLogger } from '../src/logger.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { makeTempDir, REPO_ROOT, SERVER_DIR } from './helpers.js';
+import { makeTempDir, SERVER_DIR } from './helpers.js';
+import { runBuiltCli } from './run-cli.js';
 
 const CLI = path.join(SERVER_DIR, 'dist/cli/user-create.js');
 const tempDir = makeTempDir('maktaba-cli-');
 const dataDir = path.join(tempDir, 'data');
 
-function runCli(args: string[], input: string): { status: number; output: string } {
-  try {
-    const stdout = execFileSync(process.execPath, [CLI, ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      input,
-      encoding: 'utf8',
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    return { status: 0, output: stdout };
-  } catch (error) {
-    const failed = error as SpawnSyncReturns<string>;
-    return { status: failed.status ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
-}
+const runCli = (args: string[], input: string) => runBuiltCli(CLI, args, { dataDir, input });
 
 afterAll(() => fs.rmSync(tempDir, { recursive: true, force: true }));
 

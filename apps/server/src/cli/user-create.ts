@@ -1,17 +1,14 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { catalogues, getByPath } from '@maktaba/shared/i18n/index';
 import { ROLES, type Role } from '@maktaba/shared/permissions';
 import { EmailSchema, NewPasswordSchema } from '@maktaba/shared/schemas/auth';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { adminAuditLog, authUsers, profiles } from '../db/schema/index.js';
-import { createLogger } from '../logger.js';
 import { createAccountWithProfile, EmailTakenError } from '../modules/auth/accounts.repository.js';
 import { isCommonPassword } from '../modules/auth/common-passwords.js';
 import { toDisplayName } from '../modules/profiles/profile-input.js';
+import { english, fail, loadCliConfig } from './cli-support.js';
 import { promptHidden, readStdin } from './prompt.js';
 
 const USAGE = `Usage: npm run user:create -- --email <address> [--role admin|librarian|patron] [--name <name>]
@@ -22,16 +19,6 @@ read from standard input with --password-stdin; it is never a command-line argum
 --promote, an existing account gets the given role instead.
 
 With the embedded database, stop the server first (it owns the data directory).`;
-
-function english(key: string): string {
-  const text = getByPath(catalogues.en, key);
-  return typeof text === 'string' ? text : key;
-}
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) return readStdin();
@@ -61,14 +48,7 @@ async function main() {
   if (!(ROLES as readonly string[]).includes(values.role)) fail(`--role must be one of: ${ROLES.join(', ')}`);
   const role = values.role as Role;
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env, path.resolve('apps/web/dist'));
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  const logger = createLogger({ ...config, logLevel: 'warn' });
+  const { config, logger } = loadCliConfig();
 
   if (values.promote) {
     const database = await openDatabase(config, logger);

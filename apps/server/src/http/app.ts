@@ -12,6 +12,7 @@ import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
 import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
@@ -77,8 +78,12 @@ export function createApp(deps: AppDeps) {
       throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${LIMITS.jsonBodyBytes} bytes.`);
     },
   });
-  // The image uploads set their own, larger limit.
-  app.use('/api/*', (c, next) => (isUploadRequest(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // The catalogue upload and the image uploads set their own, larger limits.
+  app.use('/api/*', (c, next) =>
+    (c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH) || isUploadRequest(c.req.method, c.req.path)
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
 
   app.use('/api/*', sameOriginWrites(deps.config.allowedOrigins));
 
@@ -94,6 +99,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', sessionRoutes);
   api.route('/', profileRoutes);
   api.route('/', uploadRoutes);
+  api.route('/', importRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', catalogueEditorRoutes);
   api.route('/', devMailboxRoutes);

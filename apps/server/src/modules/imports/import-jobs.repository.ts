@@ -1,0 +1,62 @@
+import {
+  IMPORT_LIMITS,
+  type ImportBookStatus,
+  type ImportCounts,
+  type RejectedRow,
+} from '@maktaba/shared/schemas/catalogue-import';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { importJobs } from '../../db/schema/index.js';
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+
+export async function createImportJob(
+  db: Database,
+  job: { createdBy: string; fileName: string; bookStatus: ImportBookStatus },
+): Promise<ImportJobRow> {
+  const [row] = await db.insert(importJobs).values(job).returning();
+  if (!row) throw new Error('import job not created');
+  return row;
+}
+
+export async function updateImportJobProgress(
+  db: Database,
+  id: string,
+  counts: ImportCounts,
+  /** Given once: the rejected rows are all known before the first batch. */
+  rejected?: RejectedRow[],
+): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({
+      total: counts.total,
+      processed: counts.processed,
+      inserted: counts.inserted,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      rejectedCount: counts.rejected,
+      ...(rejected ? { rejectedRows: rejected.slice(0, IMPORT_LIMITS.storedRejectionsMax) } : {}),
+    })
+    .where(eq(importJobs.id, id));
+}
+
+export async function finishImportJob(db: Database, id: string, outcome: { error: string | null }): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ status: outcome.error ? 'failed' : 'done', error: outcome.error, finishedAt: sql`now()` })
+    .where(eq(importJobs.id, id));
+}
+
+export async function findImportJob(db: Database, id: string): Promise<ImportJobRow | undefined> {
+  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  return row;
+}
+
+export function listImportJobs(db: Database, options: { createdBy?: string; limit: number }): Promise<ImportJobRow[]> {
+  return db
+    .select()
+    .from(importJobs)
+    .where(options.createdBy ? eq(importJobs.createdBy, options.createdBy) : undefined)
+    .orderBy(desc(importJobs.createdAt))
+    .limit(options.limit);
+}

@@ -1,0 +1,273 @@
+/**
+ * Catalogue import through HTTP: idempotent on each record's id, rejected rows reported with their
+ * line and reason while the rest is imported, one transaction per batch, who may import, and the
+ * real catalogue (../shared/data/catalogue.jsonl) imported completely.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { bookAuthors, bookCategories, books, categories, profiles } from '../src/db/schema/index.js';
+import { type ApiClient, clientFrom, type Json, registerAccount } from './api-client.js';
+import { describeEachDriver, REPO_ROOT, startTestServer, type TestServer } from './helpers.js';
+
+const CATALOGUE = path.resolve(REPO_ROOT, '../shared/data/catalogue.jsonl');
+const hasCatalogue = fs.existsSync(CATALOGUE);
+
+const record = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  title: `Book ${id}`,
+  title_ar: `كتاب ${id}`,
+  author: 'Shaykh al-Saduq',
+  author_ar: 'الشيخ الصدوق',
+  author_death_hijri: 381,
+  category: 'Hadith',
+  category_ar: 'الحديث',
+  language: 'ar',
+  publication_year: 1990,
+  description: null,
+  source: 'test',
+  ...overrides,
+});
+const jsonl = (rows: unknown[]) =>
+  `${rows.map((row) => (typeof row === 'string' ? row : JSON.stringify(row))).join('\n')}\n`;
+
+describeEachDriver('catalogue import over HTTP', (driver) => {
+  let server: TestServer;
+  let db: Database;
+  let admin: ApiClient;
+  let patron: ApiClient;
+  let prefix = 0;
+  /** Ids no other test of this file uses. */
+  const ids = (count: number) => {
+    prefix++;
+    return Array.from({ length: count }, (_, index) => `test:${prefix}-${index + 1}`);
+  };
+
+  async function upload(client: ApiClient, content: string, fileName: string, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    form.set('file', new File([content], fileName));
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    const response = await fetch(`${server.url}/api/admin/imports`, {
+      method: 'POST',
+      headers: { ...client.defaultHeaders, cookie: client.cookieHeader() },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  }
+
+  /** Uploads and waits for the import to finish; returns the job. */
+  async function runImport(content: string, fileName = 'books.jsonl', fields: Record<string, string> = {}) {
+    const started = await upload(admin, content, fileName, fields);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    for (;;) {
+      const job = await admin.get(`/api/admin/imports/${started.body.id}`);
+      expect(job.status).toBe(200);
+      if (job.body.status !== 'running') return job.body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const booksWith = (externalIds: string[]) => db.select().from(books).where(inArray(books.externalId, externalIds));
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
+    db = server.running.deps.database.db;
+    admin = clientFrom(server.url);
+    const { id } = await registerAccount(admin, { name: 'Import Admin' });
+    await db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, id));
+    patron = clientFrom(server.url);
+    await registerAccount(patron, { name: 'Import Patron' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses visitors (401) and patrons (403)', async () => {
+    const file = jsonl([record('test:refused')]);
+    const anonymous = clientFrom(server.url);
+    expect((await upload(anonymous, file, 'a.jsonl')).status).toBe(401);
+    expect((await anonymous.get('/api/admin/imports')).status).toBe(401);
+    expect((await upload(patron, file, 'a.jsonl')).status).toBe(403);
+    expect((await patron.get('/api/admin/imports')).status).toBe(403);
+    expect(await booksWith(['test:refused'])).toEqual([]);
+  });
+
+  it('imports a file twice: the second run changes nothing', async () => {
+    const bookIds = ids(5);
+    const file = jsonl(bookIds.map((id) => record(id)));
+    const first = await runImport(file);
+    expect(first).toMatchObject({ status: 'done', total: 5, processed: 5, inserted: 5, updated: 0, unchanged: 0 });
+    const before = await booksWith(bookIds);
+    expect(before.map((book) => book.status)).toEqual(Array(5).fill('approved'));
+
+    const second = await runImport(file);
+    expect(second).toMatchObject({ status: 'done', total: 5, inserted: 0, updated: 0, unchanged: 5, rejected: 0 });
+    const after = await booksWith(bookIds);
+    const stamps = (rows: typeof before) =>
+      Object.fromEntries(rows.map((book) => [book.externalId, book.updatedAt.toISOString()]));
+    expect(stamps(after)).toEqual(stamps(before));
+
+    // One author and one category, found again rather than created twice.
+    const links = await db
+      .select({ authorId: bookAuthors.authorId, categoryId: bookCategories.categoryId })
+      .from(bookAuthors)
+      .innerJoin(bookCategories, eq(bookCategories.bookId, bookAuthors.bookId))
+      .where(
+        inArray(
+          bookAuthors.bookId,
+          after.map((book) => book.id),
+        ),
+      );
+    expect(links).toHaveLength(5);
+    expect(new Set(links.map((link) => link.authorId)).size).toBe(1);
+    expect(new Set(links.map((link) => link.categoryId)).size).toBe(1);
+    expect(await db.select().from(categories).where(eq(categories.nameEn, 'Hadith'))).toHaveLength(1);
+  });
+
+  it('updates a changed record and leaves the others alone', async () => {
+    const bookIds = ids(3);
+    const [a = '', b = '', c = ''] = bookIds;
+    await runImport(jsonl(bookIds.map((id) => record(id))));
+    const changed = await runImport(
+      jsonl([
+        record(a),
+        record(b, { title: 'A New Title', publication_year: 2001 }),
+        record(c, { category: 'Test Genre & Notes', category_ar: 'نوع تجريبي' }),
+      ]),
+    );
+    expect(changed).toMatchObject({ inserted: 0, updated: 2, unchanged: 1 });
+    const rows = await booksWith([b]);
+    expect(rows[0]).toMatchObject({ titleEn: 'A New Title', publicationYear: 2001 });
+    // A category no one has yet is created, with a key made from its English name.
+    const [created] = await db.select().from(categories).where(eq(categories.nameAr, 'نوع تجريبي'));
+    expect(created).toMatchObject({ key: 'test-genre-notes', nameEn: 'Test Genre & Notes' });
+    const [link] = await db
+      .select({ categoryId: bookCategories.categoryId })
+      .from(bookCategories)
+      .innerJoin(books, eq(books.id, bookCategories.bookId))
+      .where(eq(books.externalId, c));
+    expect(link?.categoryId).toBe(created?.id);
+  });
+
+  it('reports malformed rows with their line and reason, and imports the rest', async () => {
+    const [good1 = '', good2 = '', unknownLanguage = '', duplicate = ''] = ids(4);
+    const file = jsonl([
+      record(good1),
+      '{"id": "broken", "title": ',
+      record('', { id: undefined }),
+      record(unknownLanguage, { language: 'xx' }),
+      record(duplicate, { title: 'First' }),
+      record(good2),
+      record(duplicate, { title: 'Second' }),
+    ]);
+    const job = await runImport(file);
+    expect(job).toMatchObject({ status: 'done', total: 7, inserted: 3, rejected: 4 });
+    expect(job.rejected_rows).toEqual([
+      { line: 2, id: null, reason: 'import.reasons.invalidJson' },
+      { line: 3, id: null, reason: 'import.reasons.missingId', params: { field: 'id' } },
+      {
+        line: 4,
+        id: unknownLanguage,
+        reason: 'import.reasons.unknownLanguage',
+        params: { field: 'language', value: 'xx' },
+      },
+      { line: 5, id: duplicate, reason: 'import.reasons.duplicateId', params: { line: 7 } },
+    ]);
+    const imported = await booksWith([good1, good2, unknownLanguage, duplicate]);
+    expect(imported.map((book) => [book.externalId, book.titleEn]).sort()).toEqual(
+      [
+        [duplicate, 'Second'],
+        [good1, `Book ${good1}`],
+        [good2, `Book ${good2}`],
+      ].sort(),
+    );
+  });
+
+  it('reads CSV with a byte order mark, text numbers and ;-separated authors', async () => {
+    const [id = ''] = ids(1);
+    const csv =
+      '\uFEFFid,title,title_ar,authors,category,language,publication_year,is_digital,copies_total,copies_available\r\n' +
+      `${id},"Kitab, with a comma",كتاب,"Al-Tusi; الشيخ المفيد",History,AR,1985,yes,3,2\r\n` +
+      'no-title-row,,,,,ar,,,,\r\n';
+    const job = await runImport(csv, 'books.csv', { status: 'draft' });
+    expect(job).toMatchObject({ status: 'done', total: 2, inserted: 1, rejected: 1, book_status: 'draft' });
+    expect(job.rejected_rows).toEqual([
+      { line: 3, id: 'no-title-row', reason: 'import.reasons.missingTitle', params: { field: 'title' } },
+    ]);
+    const [book] = await booksWith([id]);
+    expect(book).toMatchObject({
+      titleEn: 'Kitab, with a comma',
+      language: 'ar',
+      publicationYear: 1985,
+      isDigital: true,
+      copiesTotal: 3,
+      copiesAvailable: 2,
+      status: 'draft',
+    });
+    const links = await db
+      .select()
+      .from(bookAuthors)
+      .where(eq(bookAuthors.bookId, book?.id ?? ''));
+    expect(links).toHaveLength(2);
+  });
+
+  it('writes one transaction per batch: a failing batch leaves none of its rows', async () => {
+    const [a = '', b = '', c = '', d = ''] = ids(4);
+    await db.execute(sql`create function refuse_explosive() returns trigger language plpgsql as $$
+      begin
+        if new.title_en = 'Explode' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_explosive before insert on books
+      for each row execute function refuse_explosive()`);
+    try {
+      const job = await runImport(
+        jsonl([record(a), record(b), record(c), record(d, { title: 'Explode' })]),
+        'x.jsonl',
+        {
+          batch_size: '2',
+        },
+      );
+      expect(job).toMatchObject({ status: 'failed', error: 'import.errors.batchFailed', inserted: 2, processed: 2 });
+      expect((await booksWith([a, b, c, d])).map((book) => book.externalId).sort()).toEqual([a, b].sort());
+    } finally {
+      await db.execute(sql`drop trigger refuse_explosive on books`);
+      await db.execute(sql`drop function refuse_explosive()`);
+    }
+  });
+
+  it('lists recent imports, and shows a job only to its creator or an admin', async () => {
+    const list = await admin.get('/api/admin/imports');
+    expect(list.status).toBe(200);
+    expect(list.body.jobs.length).toBeGreaterThan(0);
+    expect(list.body.jobs[0]).not.toHaveProperty('rejected_rows');
+    const other = clientFrom(server.url);
+    const { id } = await registerAccount(other, { name: 'Import Librarian' });
+    await db.update(profiles).set({ role: 'librarian' }).where(eq(profiles.id, id));
+    expect((await other.get(`/api/admin/imports/${list.body.jobs[0].id}`)).status).toBe(404);
+    expect((await other.get('/api/admin/imports')).body.jobs).toEqual([]);
+  });
+
+  it.skipIf(!hasCatalogue)(
+    `imports ../shared/data/catalogue.jsonl completely${hasCatalogue ? '' : ' (skipped: the file is absent)'}`,
+    async () => {
+      const started = performance.now();
+      const job = await runImport(fs.readFileSync(CATALOGUE, 'utf8'), 'catalogue.jsonl');
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`catalogue.jsonl on ${driver.name}: ${job.total} rows in ${seconds.toFixed(1)} s`);
+      expect(job).toMatchObject({ status: 'done', total: 4301, inserted: 4301, rejected: 0 });
+      // Both drivers answer with `{ rows }`.
+      const { rows } = (await db.execute(sql`
+        select count(*)::int as books,
+          count(*) filter (where not exists (select 1 from book_authors a where a.book_id = b.id))::int as unlinked,
+          (select count(distinct c.category_id)::int from book_categories c
+             join books x on x.id = c.book_id where x.external_id similar to '(openiti|thaqalayn):%') as vocabulary
+        from books b where b.external_id similar to '(openiti|thaqalayn):%'`)) as unknown as { rows: unknown[] };
+      expect(rows[0]).toEqual({ books: 4301, unlinked: 0, vocabulary: 20 });
+    },
+    120_000,
+  );
+});
