@@ -31,6 +31,8 @@ export function onUnauthenticated(listener: Listener): () => void {
 /** The one way the web app calls the server: same origin, cookies included, JSON in and out. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, headers, ...rest } = options;
+  // A file upload goes as it is: the browser sets the multipart boundary.
+  const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -38,10 +40,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       ...rest,
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

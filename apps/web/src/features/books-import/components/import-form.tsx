@@ -1,0 +1,108 @@
+import { IMPORT_BOOK_STATUSES, IMPORT_LIMITS, type ImportBookStatus } from '@maktaba/shared/schemas/catalogue-import';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Field, inputClass } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { useStartImport } from '../api/start-import';
+import { useFormatters } from '../hooks/use-formatters';
+
+const ACCEPTED = ['.jsonl', '.ndjson', '.json', '.csv'];
+
+/** The message key of a refused upload: the form's own keys, else the error code's. */
+function errorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'errors.codes.INTERNAL';
+  const fieldErrors = (error.details as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
+  const first = fieldErrors ? Object.values(fieldErrors)[0]?.[0] : undefined;
+  if (first?.startsWith('import.')) return first;
+  return error.code === 'UNKNOWN' ? 'errors.codes.INTERNAL' : `errors.codes.${error.code}`;
+}
+
+/** Choose a file and the status of new books, then start the import. */
+export function ImportForm({ onStarted }: { onStarted: (id: string) => void }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const id = useId();
+  const start = useStartImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [status, setStatus] = useState<ImportBookStatus>('approved');
+  const [fileError, setFileError] = useState<string | undefined>();
+  const maxSize = format.fileSize(IMPORT_LIMITS.fileBytesMax);
+
+  const checkFile = (chosen: File | null): string | undefined => {
+    if (!chosen) return t('import.errors.fileRequired');
+    if (!ACCEPTED.some((extension) => chosen.name.toLowerCase().endsWith(extension))) {
+      return t('import.errors.wrongType');
+    }
+    if (chosen.size > IMPORT_LIMITS.fileBytesMax) return t('import.errors.fileTooLarge', { max: maxSize });
+    return undefined;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkFile(file);
+    setFileError(problem);
+    if (problem || !file) return;
+    start.mutate({ file, status }, { onSuccess: ({ id: jobId }) => onStarted(jobId) });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
+      <Field
+        id={`${id}-file`}
+        label={t('import.page.file')}
+        hint={
+          file
+            ? t('import.page.chosen', { name: file.name, size: format.fileSize(file.size) })
+            : t('import.page.fileHint', { max: maxSize })
+        }
+        error={fileError}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="file"
+            accept={[...ACCEPTED, 'text/csv', 'application/x-ndjson'].join(',')}
+            className={inputClass(
+              Boolean(fileError),
+              'file:me-3 file:rounded-app file:border-0 file:bg-surface-2 file:px-3 file:py-1',
+            )}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setFile(chosen);
+              setFileError(chosen ? checkFile(chosen) : undefined);
+            }}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-status`} label={t('import.page.status')}>
+        {(control) => (
+          <select
+            {...control}
+            name="status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as ImportBookStatus)}
+            className={inputClass(false, 'sm:max-w-xs')}
+          >
+            {IMPORT_BOOK_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`import.page.statuses.${value}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {start.isError ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t(errorKey(start.error))}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={start.isPending}>
+          {start.isPending ? t('import.page.starting') : t('import.page.start')}
+        </Button>
+      </div>
+    </form>
+  );
+}
