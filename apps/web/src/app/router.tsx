@@ -34,7 +34,11 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
   ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
   ['book-editor', 'pages.admin.bookEditor', bookEditor],
   ['source-validation', 'pages.admin.sourceValidation'],
-  ['books-import', 'pages.admin.booksImport'],
+  [
+    'books-import',
+    'pages.admin.booksImport',
+    () => import('../features/books-import/components/books-import-page').then((m) => m.BooksImportPage),
+  ],
   ['book-catalog', 'pages.admin.bookCatalog', catalogueManager],
   ['profiles-editor', 'pages.admin.profilesEditor'],
   ['registration-monitoring', 'pages.admin.registrationMonitoring'],
