@@ -25,10 +25,13 @@ export const IMAGE_LIMITS = {
   transformDefaultQuality: 80,
 } as const;
 
+/** Where stored objects are served (the storage URL shape of reader-area §7). */
+export const PUBLIC_OBJECT_PREFIX = '/storage/v1/object/public';
+
 /** The path of a public object; `null` when there is no object. */
 export function publicObjectUrl(bucket: StorageBucket, key: string | null | undefined): string | null {
   if (!key) return null;
-  return `/storage/v1/object/public/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  return `${PUBLIC_OBJECT_PREFIX}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** How a transform fits the image into width × height (the names of the storage URL API). */

@@ -1,32 +1,18 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { isStorageBucket, type StorageBucket } from '@maktaba/shared/schemas/storage';
+import { isStorageBucket, PUBLIC_OBJECT_PREFIX, type StorageBucket } from '@maktaba/shared/schemas/storage';
 import { type Context, Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../http/context.js';
+import type { AppEnv } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { DEFAULT_COVER_SVG } from './default-cover.js';
 import { type ImageTransform, parseTransform, renderDefaultCover, transformId, transformImage } from './images.js';
-import { isSafeKey, type Storage } from './storage.js';
-import { LruMap, VariantCache, variantEtag } from './variants.js';
+import { isSafeKey } from './storage.js';
+import { LruMap, variantEtag, variantsOf } from './variants.js';
 
-export const PUBLIC_OBJECT_PREFIX = '/storage/v1/object/public';
 /** Stored keys are content-addressed: what a URL names never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The default cover stands in for a cover that may be uploaded at any moment. */
 const SHORT = 'public, max-age=300';
 const DEFAULT_COVER_KEY = 'default';
-
-const variantCaches = new WeakMap<Storage, VariantCache>();
-
-/** The transformed-image cache of a server's storage: `<DATA_DIR>/storage/.cache`. */
-export function variantsOf(deps: Pick<AppDeps, 'storage' | 'config'>): VariantCache {
-  let cache = variantCaches.get(deps.storage);
-  if (!cache) {
-    cache = new VariantCache(path.join(deps.config.dataDir, 'storage', '.cache'));
-    variantCaches.set(deps.storage, cache);
-  }
-  return cache;
-}
 
 const defaultCovers = new LruMap<string, Buffer>(32);
 const DEFAULT_COVER_VERSION = crypto.createHash('sha256').update(DEFAULT_COVER_SVG).digest('hex').slice(0, 12);

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { imageKey, normaliseUpload, STORED_CONTENT_TYPE } from './images.js';
 import { isSafeKey } from './storage.js';
 import { type ImageTarget, imageOwnerExists, swapImageKey } from './storage.repository.js';
-import { variantsOf } from './storage.routes.js';
+import { variantsOf } from './variants.js';
 
 type Deps = Pick<AppDeps, 'storage' | 'config' | 'database' | 'logger'>;
 

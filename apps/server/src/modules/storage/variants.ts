@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageBucket } from '@maktaba/shared/schemas/storage';
+import type { AppDeps } from '../../http/context.js';
 import { type ImageTransform, transformId } from './images.js';
-import { isMissing } from './storage.js';
+import { isMissing, type Storage } from './storage.js';
 
 /** A Map that forgets its least recently used entry past `capacity`. */
 export class LruMap<K, V> {
@@ -104,4 +105,16 @@ export class VariantCache {
     this.known.deleteWhere((id) => id.startsWith(prefix));
     await fs.rm(path.join(this.dir, bucket, key), { recursive: true, force: true });
   }
+}
+
+const caches = new WeakMap<Storage, VariantCache>();
+
+/** The transformed-image cache of a server's storage: `<DATA_DIR>/storage/.cache`. */
+export function variantsOf(deps: Pick<AppDeps, 'storage' | 'config'>): VariantCache {
+  let cache = caches.get(deps.storage);
+  if (!cache) {
+    cache = new VariantCache(path.join(deps.config.dataDir, 'storage', '.cache'));
+    caches.set(deps.storage, cache);
+  }
+  return cache;
 }
