@@ -1,0 +1,25 @@
+import { DEFAULT_LANGUAGE, type Language } from '@maktaba/shared/constants';
+import { isLanguage } from '@maktaba/shared/i18n/index';
+import { can, type Permission, type Role } from '@maktaba/shared/permissions';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useAuthStore } from '../../auth/hooks/use-auth';
+
+/**
+ * Where the editing screens live (/admin for admins, /library for librarians and admins) and what
+ * the signed-in role may do. The permissions only decide what is shown; the server decides the rest.
+ */
+export function useEditorContext() {
+  const { pathname } = useLocation();
+  const role: Role | null = useAuthStore((state) => state.role);
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const isLibrary = pathname.startsWith('/library');
+  return {
+    role,
+    language,
+    can: (permission: Permission) => can(role, permission),
+    managerPath: isLibrary ? '/library' : '/admin/book-catalog',
+    editorPath: isLibrary ? '/library/book-editor' : '/admin/book-editor',
+  };
+}
