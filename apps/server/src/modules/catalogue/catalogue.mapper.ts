@@ -8,12 +8,11 @@ import type {
   CategorySuggestion,
   Scholar,
 } from '@maktaba/shared/schemas/catalogue';
+import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import type { AuthorRow, BookRow, BookSummaryRow, CategoryRow, ScholarRow } from './catalogue.repository.js';
 
 /** Public address of a stored image (the storage route serves it, with optional transforms). */
-export function imageUrl(bucket: 'covers' | 'portraits', key: string | null): string | null {
-  return key ? `/storage/v1/object/public/${bucket}/${key}` : null;
-}
+const imageUrl = publicObjectUrl;
 
 const iso = (date: Date | string) => new Date(date).toISOString();
 
