@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { Lang, LangOptions } from './e2e/fixtures';
+import { createE2eAdmin } from './e2e/support/admin-account';
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, OIDC_ISSUER, SMTP_PORT } from './e2e/support/e2e-env';
 
 /**
@@ -21,6 +22,7 @@ function dataDir(): string {
   if (inherited) return inherited;
   const created = fs.mkdtempSync(path.join(os.tmpdir(), 'maktaba-e2e-'));
   process.env.MAKTABA_E2E_DATA_DIR = created;
+  createE2eAdmin(created);
   process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
   return created;
 }
