@@ -38,7 +38,7 @@ test.describe('sign-in', () => {
       await fillSignIn(page, t, account.email, account.password);
       await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
       await expect(page).toHaveURL('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.home);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
     });
   }
 

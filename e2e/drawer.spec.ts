@@ -70,7 +70,7 @@ test.describe('navigation drawer below 1024 px', () => {
     await drawer.getByRole('navigation').getByRole('link', { name: t.nav.home, exact: true }).click();
 
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.home);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
     await expect(drawer).toHaveCount(0);
     await expect(page.getByTestId('drawer-overlay')).toHaveCount(0);
     await expect(page.getByRole('button', { name: t.nav.openMenu, exact: true })).toHaveAttribute(

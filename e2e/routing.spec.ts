@@ -48,6 +48,6 @@ test.describe('routing while signed out', () => {
 
     await main.getByRole('link', { name: t.errors.goHome, exact: true }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.home);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
   });
 });

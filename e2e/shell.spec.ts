@@ -10,7 +10,7 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.locator('html')).toHaveAttribute('dir', dirOf(lang));
     await expect(page).toHaveTitle(`${t.pages.home} · ${t.app.name}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.home);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
 
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).toBeVisible();
@@ -72,7 +72,7 @@ test.describe('shell', () => {
         strings.nav.search,
         strings.nav.ask,
       ]);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(strings.pages.home);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(strings.home.hero.title);
       await expect(page).toHaveTitle(`${strings.pages.home} · ${strings.app.name}`);
     };
 
@@ -179,7 +179,7 @@ test.describe('shell', () => {
       .getByRole('link', { name: t.nav.home, exact: true })
       .click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.home);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
     // Home can scroll too, so a scroll position left over from the previous page would show here.
     const { scrollable, scrollY } = await page.evaluate(() => ({
       scrollable: document.documentElement.scrollHeight - window.innerHeight,

@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   oauthProfileComplete: 'maktaba.oauth-profile-complete.v1',
   /** Session fingerprints by session id (reader-area §3): `{ [sessionId]: { hash, timestamp, fingerprint } }`. */
   sessionFingerprint: 'maktaba.session-fingerprint.v1',
+  /** Grid or list, for the book lists that offer both. */
+  bookViewMode: 'maktaba.book-view-mode.v1',
 } as const;
 
 export const TIMINGS = {
@@ -121,6 +123,18 @@ export const LIMITS = {
   recentShelf: 20,
   popularShelf: 12,
   defaultShelfBatch: 20,
+  /** The full shelf at /books/{type}. */
+  shelfPageSize: 24,
+  /** Suggested topics (reader-area §9): home asks for 15, pills of 10, at least 30, up to 5 sets. */
+  homeTopicSuggestions: 15,
+  topicPillsPerSet: 10,
+  topicMinimum: 30,
+  topicSetsMax: 5,
+  /** Book cache (reader-area §9): 1000 entries, 2 hours. */
+  bookCacheEntries: 1000,
+  bookCacheTtl: 2 * 60 * 60_000,
+  /** Home queries retry once (reader-area §9). */
+  homeQueryRetries: 1,
   autocompleteDefault: 8,
   errorQueueMax: 5,
   webVitalsBatchSize: 10,

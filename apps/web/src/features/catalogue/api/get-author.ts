@@ -1,0 +1,24 @@
+import type { AuthorDetail } from '@maktaba/shared/schemas/catalogue';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { rememberBooks } from '../lib/book-cache';
+import { catalogueKeys } from '../lib/query-keys';
+
+/** `GET /api/authors/{id}`: the author with their approved books. */
+export function getAuthor(id: string, signal?: AbortSignal): Promise<AuthorDetail> {
+  return apiFetch<AuthorDetail>(`/authors/${encodeURIComponent(id)}`, { signal });
+}
+
+export const authorQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.author(id),
+    queryFn: async ({ signal, client }) => {
+      const author = await getAuthor(id, signal);
+      rememberBooks(client, author.books);
+      return author;
+    },
+  });
+
+export function useAuthor(id: string) {
+  return useQuery(authorQueryOptions(id));
+}

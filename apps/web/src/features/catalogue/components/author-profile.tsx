@@ -1,0 +1,45 @@
+import type { Author } from '@maktaba/shared/schemas/catalogue';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../hooks/use-language';
+import { deathYears } from '../lib/death-years';
+import { pickLocalized, pickSecondary } from '../lib/localized-text';
+import { SecondaryText } from './secondary-text';
+
+/** An author's death years (AH and CE when known) and biography, in the reader's language first. */
+export function AuthorBiography({ author }: { author: Author }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const died = deathYears(author.death_hijri, author.death_ce, language);
+  const biography = pickLocalized(author.biography, author.biography_ar, language);
+  return (
+    <>
+      {died ? (
+        <p className="text-muted" data-testid="death-years">
+          {t(died.key, died.values)}
+        </p>
+      ) : null}
+      {biography ? (
+        <p lang={biography.lang} dir="auto" className="max-w-3xl leading-relaxed whitespace-pre-line">
+          {biography.text}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The author page's header: both names, then the biography. */
+export function AuthorProfile({ author }: { author: Author }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const name = pickLocalized(author.name, author.name_ar, language);
+  const otherName = pickSecondary(author.name, author.name_ar, language);
+  return (
+    <div className="flex flex-col gap-3">
+      <h1 lang={name?.lang} dir="auto" className="font-display text-3xl font-bold leading-tight">
+        {name?.text ?? t('catalogue.unknownAuthor')}
+      </h1>
+      <SecondaryText text={otherName} testId="secondary-name" />
+      <AuthorBiography author={author} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
+import { Link } from 'react-router';
+import { useBookText } from '../hooks/use-book-text';
+import { formatYear } from '../lib/format';
+import { BookCover } from './book-cover';
+
+export type BookViewMode = 'grid' | 'list';
+
+/** A book in a shelf or list: cover, title, author and year, linking to its page. */
+export function BookCard({ book, variant = 'grid' }: { book: BookSummary; variant?: BookViewMode }) {
+  const text = useBookText(book);
+  const { language, title, author, unknownTitle, unknownAuthor } = text;
+  const isList = variant === 'list';
+  const cover = { width: isList ? 64 : 160, height: isList ? 96 : 240 };
+  return (
+    <Link
+      to={`/book/${book.id}`}
+      data-testid="book-card"
+      className={
+        isList
+          ? 'group flex items-center gap-4 rounded-app border border-border bg-surface p-3 transition hover:border-primary hover:bg-surface-2'
+          : 'group flex h-full flex-col gap-2 rounded-app p-1 transition hover:bg-surface-2'
+      }
+    >
+      <BookCover book={book} text={text} {...cover} className={isList ? 'w-16 shrink-0' : 'w-full'} />
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span
+          lang={title?.lang}
+          dir="auto"
+          className="line-clamp-2 font-semibold leading-snug text-fg group-hover:text-primary"
+          data-testid="book-title"
+        >
+          {title?.text ?? unknownTitle}
+        </span>
+        <span lang={author?.lang} dir="auto" className="line-clamp-1 text-sm text-muted">
+          {author?.text ?? unknownAuthor}
+        </span>
+        {book.publication_year !== null ? (
+          <span className="text-xs text-muted">{formatYear(book.publication_year, language)}</span>
+        ) : null}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,16 @@
+import type { BookView } from '../api/get-book';
+
+/*
+ * Places on the book page that later features fill. They render nothing until then: the page
+ * shows no promise of a control that does not exist yet.
+ */
+
+/** Slot: the bookmark toggle (reader-area §4.3), filled by the bookmarks feature. */
+export function BookmarkToggleSlot(_props: { book: BookView }) {
+  return null;
+}
+
+/** Slot: the borrow action (request a copy by shipment), filled by the lending feature. */
+export function BorrowActionSlot(_props: { book: BookView }) {
+  return null;
+}

@@ -1,0 +1,15 @@
+import type { ShelfType } from '@maktaba/shared/schemas/catalogue';
+
+/** Every query key of the catalogue, written once. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  shelf: (type: ShelfType, limit: number, offset: number) => ['catalogue', 'shelf', type, { limit, offset }] as const,
+  book: (id: string) => ['catalogue', 'book', id] as const,
+  /** The local item cache of reader-area §4.5: the summary of every book a shelf returned. */
+  bookSummaries: ['catalogue', 'book-summary'] as const,
+  bookSummary: (id: string) => ['catalogue', 'book-summary', id] as const,
+  author: (id: string) => ['catalogue', 'author', id] as const,
+  scholars: ['catalogue', 'scholars'] as const,
+  scholar: (id: string) => ['catalogue', 'scholar', id] as const,
+  categorySuggestions: (count: number) => ['catalogue', 'category-suggestions', count] as const,
+};

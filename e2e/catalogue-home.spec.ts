@@ -1,0 +1,175 @@
+import type { Scholar, Shelf } from '@maktaba/shared/schemas/catalogue';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, currentToast, expect, test } from './auth-fixtures';
+import { type Catalogue, fill, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
+import { titleIn } from './support/catalogue';
+
+async function shelfOf(request: APIRequestContext, type: string, limit: number): Promise<Shelf> {
+  const response = await request.get(`/api/shelves/${type}?p_limit=${limit}&p_offset=0`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Shelf;
+}
+
+const shelfRegion = (page: Page, t: Catalogue, type: 'recent' | 'popular') =>
+  page.getByRole('region', { name: t.bookTypes[type], exact: true });
+
+test.describe('catalogue: home', () => {
+  test('skeletons, then the shelves from the database; scholars; no axe violations', async ({ page, lang, t }) => {
+    const recent = await shelfOf(page.request, 'recent', 20);
+    const popular = await shelfOf(page.request, 'popular', 12);
+    expect(recent.books.length).toBe(20);
+
+    // Hold the recent shelf until the skeletons have been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/shelves/recent?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openApp(page, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
+    const recentShelf = shelfRegion(page, t, 'recent');
+    await expect(recentShelf.getByTestId('book-skeletons')).toBeVisible();
+    await expect(recentShelf.getByTestId('book-card')).toHaveCount(0);
+    release();
+
+    const recentTitles = recentShelf.getByTestId('book-title');
+    await expect(recentTitles).toHaveCount(20);
+    await expect(recentTitles).toHaveText(recent.books.map((book) => titleIn(book, lang)));
+    await expect(recentShelf.getByTestId('book-skeletons')).toHaveCount(0);
+    await expect(shelfRegion(page, t, 'popular').getByTestId('book-title')).toHaveText(
+      popular.books.map((book) => titleIn(book, lang)),
+    );
+    await expect(recentShelf.getByTestId('book-card').first()).toHaveAttribute('href', `/book/${recent.books[0]?.id}`);
+
+    // Our Scholars: cards with an external profile open it in a new tab, and say so.
+    const scholars = ((await (await page.request.get('/api/scholars')).json()) as { scholars: Scholar[] }).scholars;
+    const withLink = scholars.find((scholar) => scholar.externalLink);
+    expect(withLink).toBeDefined();
+    const scholarSection = page.getByRole('region', { name: t.home.scholars.title, exact: true });
+    await expect(scholarSection.getByTestId('scholar-card')).toHaveCount(scholars.length);
+    const card = scholarSection.getByRole('link', { name: lang === 'ar' ? withLink?.name_ar : withLink?.name });
+    await expect(card).toHaveAttribute('href', withLink?.externalLink ?? '');
+    await expect(card).toHaveAttribute('target', '_blank');
+    await expect(card).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(card).toContainText(t.home.scholars.opensInNewTab);
+
+    await expectNoAxeViolations(page);
+  });
+
+  test('a failing shelf shows the destructive alert with the translated error; the other shelf still loads', async ({
+    page,
+    t,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 500/);
+    let calls = 0;
+    await page.route('**/api/shelves/popular?*', (route) => {
+      calls += 1;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'An unexpected error occurred' } }),
+      });
+    });
+    await openApp(page, '/');
+    const alert = shelfRegion(page, t, 'popular').getByRole('alert');
+    await expect(alert).toContainText(t.home.errorLoadingBooks);
+    await expect(alert).toContainText(
+      fill(t.catalogue.errors.rpc, { type: t.catalogue.shelfTypes.popular, reason: t.errors.codes.INTERNAL }),
+    );
+    // Home queries retry once (reader-area §9).
+    expect(calls).toBe(2);
+    await expect(shelfRegion(page, t, 'recent').getByTestId('book-card')).toHaveCount(20);
+    await expectNoAxeViolations(page);
+  });
+
+  test('suggested topics change every 8 s, hold still under the pointer, and lead to the search', async ({
+    page,
+    t,
+  }) => {
+    await page.clock.install();
+    await openApp(page, '/');
+    const pills = page.getByTestId('topic-pills');
+    await expect(pills.getByRole('link')).toHaveCount(10);
+    const first = await pills.getByRole('link').allTextContents();
+    await expect(pills.getByRole('link').first()).toHaveAttribute('href', /^\/search\?(category|q)=/);
+
+    await page.clock.runFor(8_000);
+    await expect(pills).toHaveAttribute('data-set', '1');
+    const second = await pills.getByRole('link').allTextContents();
+    expect(second).toHaveLength(10);
+    expect(second).not.toEqual(first);
+
+    await pills.getByRole('link').first().hover();
+    await page.clock.runFor(16_000);
+    await expect(pills).toHaveAttribute('data-set', '1');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(8_000);
+    await expect(pills).toHaveAttribute('data-set', '2');
+    await expect(page.getByRole('region', { name: t.home.topics.title })).toBeVisible();
+  });
+
+  test('the AI promo only says it is under construction', async ({ page, t }) => {
+    await openApp(page, '/');
+    await page.getByRole('button', { name: t.home.ai.start, exact: true }).click();
+    await expect(currentToast(page)).toContainText(t.home.ai.toastTitle);
+    await expect(currentToast(page)).toContainText(t.home.ai.toastDescription);
+  });
+
+  test('the search box goes to /search with the trimmed, encoded text and ignores empty text', async ({
+    page,
+    t,
+    account,
+  }) => {
+    await createAccount(page.request, account);
+    await openApp(page, '/');
+    const box = page.getByRole('searchbox', { name: t.home.search.label });
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL('/');
+    await box.fill('  Nahj & Balagha ');
+    await page.getByRole('button', { name: t.home.search.submit, exact: true }).click();
+    await expect(page).toHaveURL('/search?q=Nahj%20%26%20Balagha');
+  });
+
+  test("'view all' lists the shelf in a modal as a grid or a list; 'show more' pages through /books/recent", async ({
+    page,
+    lang,
+    t,
+    account,
+  }) => {
+    await createAccount(page.request, account);
+    const all = await shelfOf(page.request, 'recent', 48);
+    await openApp(page, '/');
+    const recentShelf = shelfRegion(page, t, 'recent');
+    await expect(recentShelf.getByTestId('book-card')).toHaveCount(20);
+
+    await recentShelf.getByRole('button', { name: t.home.viewAll, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.bookTypes.recent });
+    await expect(dialog.getByTestId('book-card')).toHaveCount(20);
+    await expect(dialog.locator('[data-view-mode="grid"]')).toBeVisible();
+    await dialog.getByRole('radio', { name: t.catalogue.view.list }).click();
+    await expect(dialog.locator('[data-view-mode="list"]')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    await recentShelf.getByRole('link', { name: t.home.showMore }).click();
+    await expect(page).toHaveURL('/books/recent');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.bookTypes.recent);
+    // The list mode chosen in the modal is remembered.
+    const titles = page.getByTestId('book-title');
+    await expect(titles).toHaveCount(24);
+    await expect(page.locator('[data-view-mode="list"]')).toBeVisible();
+    await expect(titles).toHaveText(all.books.slice(0, 24).map((book) => titleIn(book, lang)));
+
+    await page.getByRole('link', { name: t.catalogue.pagination.next }).click();
+    await expect(page).toHaveURL('/books/recent?page=2');
+    await expect(titles).toHaveText(all.books.slice(24, 48).map((book) => titleIn(book, lang)));
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,122 @@
+import type { AuthorDetail, Book, Scholar, ScholarDetail, Shelf } from '@maktaba/shared/schemas/catalogue';
+import type { APIRequestContext } from '@playwright/test';
+import { createAccount, expect, test } from './auth-fixtures';
+import { fill, type Lang, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
+import { titleIn } from './support/catalogue';
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const nameIn = (item: { name: string | null; name_ar: string | null }, lang: Lang) =>
+  (lang === 'ar' ? item.name_ar || item.name : item.name || item.name_ar) ?? '';
+const otherName = (item: { name: string | null; name_ar: string | null }, lang: Lang) =>
+  (lang === 'ar' ? item.name : item.name_ar) ?? '';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+test.describe('catalogue: book, author and scholar pages', () => {
+  test.beforeEach(async ({ page, account }) => {
+    await createAccount(page.request, account);
+  });
+
+  test('a book page shows both titles, its authors, categories, facts and description, and records a view', async ({
+    page,
+    lang,
+    t,
+  }) => {
+    const shelf = await getJson<Shelf>(page.request, '/api/shelves/recent?p_limit=1');
+    const id = shelf.books[0]?.id ?? '';
+    const book = await getJson<Book>(page.request, `/api/books/${id}`);
+    const view = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === `/api/books/${id}/view`,
+    );
+    await openApp(page, `/book/${id}`);
+    await expect(page).toHaveTitle(`${t.pages.book} · ${t.app.name}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleIn(book, lang));
+    await expect(page.getByTestId('secondary-title')).toHaveText((lang === 'ar' ? book.title : book.title_ar) ?? '');
+    await view;
+
+    const author = book.authors[0];
+    if (!author) throw new Error('the demo book has an author');
+    await expect(page.getByRole('link', { name: nameIn(author, lang), exact: true })).toHaveAttribute(
+      'href',
+      `/author/${author.id}`,
+    );
+    const category = book.categories[0];
+    if (!category) throw new Error('the demo book has a category');
+    await expect(
+      page.getByRole('link', { name: lang === 'ar' ? category.name_ar : category.name, exact: true }),
+    ).toHaveAttribute('href', `/search?category=${category.key}`);
+    await expect(page.getByTestId('availability')).toContainText(
+      book.copies_available > 0 ? t.catalogue.book.available : t.catalogue.book.allOnLoan,
+    );
+    await expect(page.getByText((lang === 'ar' ? book.description_ar : book.description) ?? '')).toBeVisible();
+    await expect(page.getByText(book.is_digital ? t.catalogue.book.digital : t.catalogue.book.print)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: nameIn(author, lang), exact: true }).click();
+    await expect(page).toHaveURL(`/author/${author.id}`);
+  });
+
+  test('an author page shows both names, the death years, the biography and the books', async ({ page, lang, t }) => {
+    const { scholars } = await getJson<{ scholars: Scholar[] }>(page.request, '/api/scholars');
+    const authorId = scholars.find((scholar) => scholar.author_id)?.author_id ?? '';
+    const author = await getJson<AuthorDetail>(page.request, `/api/authors/${authorId}`);
+    await openApp(page, `/author/${authorId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(author, lang));
+    await expect(page.getByTestId('secondary-name')).toHaveText(otherName(author, lang));
+    if (author.death_hijri !== null && author.death_ce !== null) {
+      const year = (value: number) => new Intl.NumberFormat(lang, { useGrouping: false }).format(value);
+      await expect(page.getByTestId('death-years')).toHaveText(
+        fill(t.catalogue.author.diedBoth, { hijri: year(author.death_hijri), ce: year(author.death_ce) }),
+      );
+    }
+    await expect(page.getByText((lang === 'ar' ? author.biography_ar : author.biography) ?? '')).toBeVisible();
+    await expect(page.getByTestId('book-title')).toHaveText(author.books.map((book) => titleIn(book, lang)));
+    await expectNoAxeViolations(page);
+  });
+
+  test('a scholar page shows the card, the external profile in a new tab, and the books', async ({ page, lang, t }) => {
+    const { scholars } = await getJson<{ scholars: Scholar[] }>(page.request, '/api/scholars');
+    const id = scholars[0]?.id ?? '';
+    const scholar = await getJson<ScholarDetail>(page.request, `/api/scholars/${id}`);
+    await openApp(page, `/scholar/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ar' ? scholar.name_ar : scholar.name);
+    await expect(
+      page.getByText((lang === 'ar' ? scholar.title_ar : scholar.title) ?? '', { exact: true }),
+    ).toBeVisible();
+    const external = page.getByRole('link', { name: t.catalogue.scholar.externalProfile });
+    await expect(external).toHaveAttribute('href', scholar.externalLink ?? '');
+    await expect(external).toHaveAttribute('target', '_blank');
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByTestId('book-title')).toHaveText(scholar.books.map((book) => titleIn(book, lang)));
+    await expectNoAxeViolations(page);
+  });
+
+  test('unknown books, authors and scholars say they are not found', async ({ page, t, allowConsoleError }) => {
+    allowConsoleError(/status of 404/);
+    for (const [path, title] of [
+      [`/book/${UNKNOWN_ID}`, t.catalogue.book.notFoundTitle],
+      [`/author/${UNKNOWN_ID}`, t.catalogue.author.notFoundTitle],
+      [`/scholar/${UNKNOWN_ID}`, t.catalogue.scholar.notFoundTitle],
+    ] as const) {
+      await openApp(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByRole('link', { name: t.errors.goHome, exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown shelf type shows the recently added books', async ({ page, lang, t }) => {
+    const recent = await getJson<Shelf>(page.request, '/api/shelves/recent?p_limit=3');
+    await openApp(page, '/books/favourites');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.bookTypes.recent);
+    await expect(page.getByTestId('book-title').first()).toHaveText(
+      recent.books.slice(0, 1).map((book) => titleIn(book, lang)),
+    );
+  });
+});
