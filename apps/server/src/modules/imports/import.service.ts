@@ -45,6 +45,17 @@ export class ImportBatchError extends Error {
 
 type ValidRow = { line: number; record: ImportRecord };
 
+/**
+ * Lets the server answer other requests. PGlite runs queries in this thread and its promises
+ * resolve without a trip through the event loop: without a pause between batches, an import on
+ * the embedded database would hold every other request (the page's progress polls among them)
+ * until it ends. A request needs several turns of the loop (session check, queries), hence a
+ * short pause rather than a single turn.
+ */
+const BATCH_PAUSE_MS = 20;
+const yieldToEventLoop = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const YIELD_EVERY_ROWS = 1_000;
+
 const collapse = (text: string | null) => (text ?? '').trim().replace(/\s+/g, ' ');
 
 /** An imported author's identity: both names, trimmed, spaces collapsed, Latin in lower case. */
@@ -71,6 +82,7 @@ async function readRows(rows: AsyncIterable<ParsedRow>) {
   let total = 0;
   for await (const row of rows) {
     total++;
+    if (total % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
     if ('error' in row) {
       rejected.push({ line: row.line, id: null, reason: row.error });
       continue;
@@ -208,6 +220,7 @@ export async function importCatalogue(
     }
     counts.processed += batch.length;
     await options.onProgress?.({ ...counts }, rejected);
+    await yieldToEventLoop(BATCH_PAUSE_MS);
   }
   return { ...counts, rejectedRows: rejected };
 }
