@@ -22,7 +22,13 @@ export function BookCard({ book, variant = 'grid' }: { book: BookSummary; varian
           : 'group flex h-full flex-col gap-2 rounded-app p-1 transition hover:bg-surface-2'
       }
     >
-      <BookCover book={book} text={text} {...cover} className={isList ? 'w-16 shrink-0' : 'w-full'} />
+      <BookCover
+        book={book}
+        text={text}
+        {...cover}
+        size={isList ? 'xs' : 'sm'}
+        className={isList ? 'w-16 shrink-0' : 'w-full'}
+      />
       <div className="flex min-w-0 flex-col gap-0.5">
         <span
           lang={title?.lang}

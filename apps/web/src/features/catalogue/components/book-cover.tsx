@@ -1,5 +1,6 @@
 import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { clsx } from 'clsx';
+import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import type { BookText } from '../hooks/use-book-text';
 import { imageUrl } from '../lib/images';
@@ -12,7 +13,8 @@ type BookCoverProps = {
   width: number;
   height: number;
   className?: string;
-  size?: 'sm' | 'lg';
+  /** xs: too small for words, the pattern and an emblem only. */
+  size?: 'xs' | 'sm' | 'lg';
 };
 
 /**
@@ -55,26 +57,30 @@ export function BookCover({
             'repeating-linear-gradient(45deg, var(--primary) 0 1px, transparent 1px 12px), repeating-linear-gradient(-45deg, var(--primary) 0 1px, transparent 1px 12px)',
         }}
       />
-      <div className="absolute inset-2 flex flex-col items-center justify-between rounded-[calc(var(--radius)/2)] border border-primary/40 bg-surface/85 p-2 text-center">
-        <span className="h-0.5 w-8 shrink-0 rounded bg-primary" />
-        <span
-          lang={title?.lang}
-          dir="auto"
-          className={clsx(
-            'line-clamp-4 font-display font-bold leading-snug break-words',
-            size === 'lg' ? 'text-xl' : 'text-sm',
-          )}
-        >
-          {title?.text ?? unknownTitle}
-        </span>
-        <span
-          lang={author?.lang}
-          dir="auto"
-          className={clsx('line-clamp-2 text-muted', size === 'lg' ? 'text-sm' : 'text-[0.7rem]')}
-        >
-          {author?.text ?? unknownAuthor}
-        </span>
-      </div>
+      {size === 'xs' ? (
+        <BookOpen className="absolute inset-0 m-auto size-6 text-primary" />
+      ) : (
+        <div className="absolute inset-2 flex flex-col items-center justify-between rounded-[calc(var(--radius)/2)] border border-primary/40 bg-surface/85 p-2 text-center">
+          <span className="h-0.5 w-8 shrink-0 rounded bg-primary" />
+          <span
+            lang={title?.lang}
+            dir="auto"
+            className={clsx(
+              'line-clamp-4 font-display font-bold leading-snug break-words',
+              size === 'lg' ? 'text-xl' : 'text-sm',
+            )}
+          >
+            {title?.text ?? unknownTitle}
+          </span>
+          <span
+            lang={author?.lang}
+            dir="auto"
+            className={clsx('line-clamp-2 text-muted', size === 'lg' ? 'text-sm' : 'text-[0.7rem]')}
+          >
+            {author?.text ?? unknownAuthor}
+          </span>
+        </div>
+      )}
     </div>
   );
 }

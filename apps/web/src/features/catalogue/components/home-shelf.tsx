@@ -21,18 +21,20 @@ export function HomeShelf({ type }: { type: ShelfType }) {
   const books = shelf.data?.books ?? [];
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={`shelf-${type}`}>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h2 id={headingId} className="me-auto font-display text-2xl font-bold">
           {title}
         </h2>
-        <ViewAllDialog title={title} books={books} />
-        <Link
-          to={`/books/${type}`}
-          className="inline-flex items-center gap-1 rounded-app px-3 py-2 text-sm font-semibold text-primary hover:bg-surface-2"
-        >
-          {t('home.showMore')}
-          <ChevronRight aria-hidden className="flip-rtl size-4" />
-        </Link>
+        <div className="flex items-center">
+          <ViewAllDialog title={title} books={books} />
+          <Link
+            to={`/books/${type}`}
+            className="inline-flex items-center gap-1 rounded-app px-3 py-2 text-sm font-semibold text-primary hover:bg-surface-2"
+          >
+            {t('home.showMore')}
+            <ChevronRight aria-hidden className="flip-rtl size-4" />
+          </Link>
+        </div>
       </div>
       {shelf.isPending ? (
         <>
