@@ -3,13 +3,13 @@ import { type Author, type AuthorDetail, type AuthorWrite, AuthorWriteSchema } f
 import type { z } from 'zod';
 import { useSaveAuthor } from '../api/save-author';
 import { useRecordForm } from '../hooks/use-record-form';
-import { asOptionalNumber, LanguagePair, TextControl } from './form-controls';
+import { asOptional, asOptionalNumber, LanguagePair, TextControl } from './form-controls';
 import { RecordDialog } from './record-dialog';
 
 const FIELDS = ['key', 'name', 'name_ar', 'death_hijri', 'death_ce', 'biography', 'biography_ar'] as const;
 
 const toValues = (author: Author | null): AuthorWrite => ({
-  key: author?.key ?? '',
+  key: author?.key ?? null,
   name: author?.name ?? '',
   name_ar: author?.name_ar ?? '',
   death_hijri: author?.death_hijri ?? null,
@@ -33,7 +33,7 @@ export function AuthorDialog({ author, open, onOpenChange, onSaved }: AuthorDial
     resolver: zodResolver(AuthorWriteSchema),
     values: toValues(author),
     fields: FIELDS,
-    save: (input) => save.mutateAsync({ id: author?.id ?? null, input: { ...input, key: input.key || null } }),
+    save: (input) => save.mutateAsync({ id: author?.id ?? null, input }),
     onSaved: (saved) => {
       onSaved?.(saved);
       onOpenChange(false);
@@ -99,7 +99,7 @@ export function AuthorDialog({ author, open, onOpenChange, onSaved }: AuthorDial
         id="author-key"
         label={t('catalogueAdmin.fields.key')}
         hint={t('catalogueAdmin.fields.keyHint')}
-        registration={register('key')}
+        registration={register('key', { setValueAs: asOptional })}
         error={error('key')}
       />
     </RecordDialog>

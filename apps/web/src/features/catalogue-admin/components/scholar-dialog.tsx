@@ -9,14 +9,14 @@ import type { z } from 'zod';
 import { useSaveScholar } from '../api/save-scholar';
 import { useSetScholarPhoto } from '../api/set-scholar-photo';
 import { useRecordForm } from '../hooks/use-record-form';
-import { asNumber, LanguagePair, TextControl } from './form-controls';
+import { asNumber, asOptional, LanguagePair, TextControl } from './form-controls';
 import { ImageUpload } from './image-upload';
 import { RecordDialog } from './record-dialog';
 
 const FIELDS = ['key', 'name', 'name_ar', 'title', 'title_ar', 'external_link', 'order'] as const;
 
 const toValues = (scholar: Scholar | null, nextOrder: number): ScholarWrite => ({
-  key: scholar?.key ?? '',
+  key: scholar?.key ?? null,
   name: scholar?.name ?? '',
   name_ar: scholar?.name_ar ?? '',
   title: scholar?.title ?? '',
@@ -41,7 +41,7 @@ export function ScholarDialog({ scholar, nextOrder, open, onOpenChange }: Schola
     resolver: zodResolver(ScholarWriteSchema),
     values: toValues(scholar, nextOrder),
     fields: FIELDS,
-    save: (input) => save.mutateAsync({ id: scholar?.id ?? null, input: { ...input, key: input.key || null } }),
+    save: (input) => save.mutateAsync({ id: scholar?.id ?? null, input }),
     onSaved: () => onOpenChange(false),
     savedKey: scholar ? 'catalogueAdmin.toasts.scholarSaved' : 'catalogueAdmin.toasts.scholarCreated',
   });
@@ -104,7 +104,7 @@ export function ScholarDialog({ scholar, nextOrder, open, onOpenChange }: Schola
         id="scholar-key"
         label={t('catalogueAdmin.fields.key')}
         hint={t('catalogueAdmin.fields.keyHint')}
-        registration={register('key')}
+        registration={register('key', { setValueAs: asOptional })}
         error={error('key')}
       />
       {scholar ? (

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { Book, Category, Shelf } from '@maktaba/shared/schemas/catalogue';
+import type { Page } from '@playwright/test';
+import { test as authTest, currentToast, expect } from './auth-fixtures';
+import { type Catalogue, openApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
+import { type StaffRole, type StaffServer, startStaffServer } from './support/staff-server';
+
+/** Every worker has its own server with an admin, a librarian and a patron (see support/staff-server.ts). */
+const test = authTest.extend<{ signInAs: (role: StaffRole) => Promise<void> }, { staff: StaffServer }>({
+  staff: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startStaffServer(4396 + workerInfo.parallelIndex);
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ staff }, use) => use(staff.baseURL),
+  signInAs: async ({ page, staff, lang }, use) => {
+    // The language is kept per origin: this server's origin gets the project's language too.
+    await page.addInitScript((value) => localStorage.setItem('maktaba.language.v1', value), lang);
+    await use(async (role) => {
+      const response = await page.request.post('/api/auth/sign-in', { data: staff.accounts[role] });
+      expect(response.status(), await response.text()).toBe(200);
+    });
+  },
+});
+
+const editor = (t: Catalogue) => t.catalogueAdmin;
+
+async function createCategory(page: Page, name: string): Promise<Category> {
+  const key = `e2e-${randomUUID().slice(0, 8)}`;
+  const response = await page.request.post('/api/categories', { data: { key, name, name_ar: `تصنيف ${name}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Category;
+}
+
+async function createDraft(page: Page, title: string, title_ar: string): Promise<Book> {
+  const response = await page.request.post('/api/books', {
+    data: { title, title_ar, copies_total: 2, copies_available: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Book;
+}
+
+const recentTitles = (page: Page, t: Catalogue) =>
+  page.getByRole('region', { name: t.bookTypes.recent, exact: true }).getByTestId('book-title');
+
+test.describe('catalogue editing', () => {
+  test('an admin creates a book with a new author and a category: a draft, hidden until approved, then on the home shelf', async ({
+    page,
+    t,
+    lang,
+    signInAs,
+  }) => {
+    await signInAs('admin');
+    const run = randomUUID().slice(0, 6);
+    const category = await createCategory(page, `Ethics ${run}`);
+    const title = lang === 'ar' ? `كتاب الاختبار ${run}` : `Test Treatise ${run}`;
+    const author = lang === 'ar' ? `الشيخ المفيد ${run}` : `Shaykh al-Mufid ${run}`;
+
+    await openApp(page, '/admin/book-catalog');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(editor(t).title);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: editor(t).books.new }).click();
+    await expect(page).toHaveURL(/\/admin\/book-editor$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(editor(t).editor.newTitle);
+
+    const field = lang === 'ar' ? editor(t).fields.titleAr : editor(t).fields.titleEn;
+    await page.getByLabel(field, { exact: true }).fill(title);
+    await expect(page.getByLabel(editor(t).fields.titleAr, { exact: true })).toHaveAttribute('dir', 'rtl');
+
+    // A new author, made on the spot, joins the book.
+    await page.getByRole('button', { name: editor(t).authors.new }).click();
+    const dialog = page.getByRole('dialog', { name: editor(t).authors.new });
+    await dialog
+      .getByLabel(lang === 'ar' ? editor(t).fields.nameAr : editor(t).fields.nameEn, { exact: true })
+      .fill(author);
+    await dialog.getByRole('button', { name: editor(t).actions.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: editor(t).editor.chosenAuthors })).toHaveText(author);
+
+    await page.getByRole('checkbox', { name: lang === 'ar' ? category.name_ar : category.name }).check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: editor(t).actions.save, exact: true }).click();
+    await expect(currentToast(page)).toContainText(editor(t).toasts.bookCreated);
+    await expect(page).toHaveURL(/\/admin\/book-editor\?id=[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+
+    const saved = (await (await page.request.get(`/api/books/${id}`)).json()) as Book;
+    expect(saved.status).toBe('draft');
+    expect(saved.authors.map((a) => a.name ?? a.name_ar)).toEqual([author]);
+    expect(saved.categories.map((c) => c.id)).toEqual([category.id]);
+    await expect(page.getByText(editor(t).status.draft, { exact: true })).toBeVisible();
+
+    // A draft is not on the public shelf. (Asked without the browser: the page would keep the
+    // shelf in its HTTP cache for 30 seconds, and the home page is opened after approval below.)
+    const before = await page.request.get('/api/shelves/recent?p_limit=20&p_offset=0');
+    expect(((await before.json()) as Shelf).books.map((book) => book.id)).not.toContain(id);
+
+    await openApp(page, `/admin/book-editor?id=${id}`);
+    await page.getByRole('button', { name: editor(t).actions.approve, exact: true }).click();
+    await expect(currentToast(page)).toContainText(editor(t).toasts.status.approved);
+    await expect(page.getByText(editor(t).status.approved, { exact: true })).toBeVisible();
+
+    await openApp(page, '/');
+    await expect(recentTitles(page, t).filter({ hasText: title })).toHaveCount(1);
+  });
+
+  test('invalid input shows the translated messages and keeps what was typed', async ({ page, t, signInAs }) => {
+    await signInAs('admin');
+    await openApp(page, '/admin/book-editor');
+    const save = page.getByRole('button', { name: editor(t).actions.save, exact: true });
+    await page.getByLabel(editor(t).fields.publisher, { exact: true }).fill('Ansariyan');
+    await save.click();
+    await expect(page.getByText(t.validation.catalogue.titleRequired)).toBeVisible();
+    await expect(page.getByLabel(editor(t).fields.titleEn, { exact: true })).toBeFocused();
+
+    await page.getByLabel(editor(t).fields.titleEn, { exact: true }).fill('Kitab al-Irshad');
+    await page.getByLabel(editor(t).fields.copiesTotal, { exact: true }).fill('1');
+    await page.getByLabel(editor(t).fields.copiesAvailable, { exact: true }).fill('3');
+    await save.click();
+    const available = page.getByLabel(editor(t).fields.copiesAvailable, { exact: true });
+    await expect(available).toHaveAccessibleDescription(t.validation.catalogue.copiesAvailable);
+    await expect(page.getByText(t.validation.catalogue.titleRequired)).toHaveCount(0);
+    await expect(page.getByLabel(editor(t).fields.titleEn, { exact: true })).toHaveValue('Kitab al-Irshad');
+    await expect(page.getByLabel(editor(t).fields.publisher, { exact: true })).toHaveValue('Ansariyan');
+    await expect(available).toHaveValue('3');
+    await expect(page).toHaveURL(/\/admin\/book-editor$/);
+  });
+
+  test('a librarian works at /library: edits and approves, and is offered no Delete', async ({
+    page,
+    t,
+    lang,
+    signInAs,
+  }) => {
+    await signInAs('librarian');
+    const run = randomUUID().slice(0, 6);
+    const book = await createDraft(page, `Librarian Draft ${run}`, `مسودة أمين المكتبة ${run}`);
+    const title = lang === 'ar' ? (book.title_ar ?? '') : (book.title ?? '');
+
+    await openApp(page, '/library');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(editor(t).title);
+    await page.getByLabel(editor(t).books.search).fill(run);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${run}`));
+    const table = page.getByRole('region', { name: editor(t).books.tableLabel });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('button', { name: editor(t).actions.delete })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await table.getByRole('link', { name: editor(t).actions.edit }).click();
+    await expect(page).toHaveURL(new RegExp(`/library/book-editor\\?id=${book.id}$`));
+    const titleField = page.getByLabel(lang === 'ar' ? editor(t).fields.titleAr : editor(t).fields.titleEn, {
+      exact: true,
+    });
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill(`${title} 2`);
+    await page.getByRole('button', { name: editor(t).actions.save, exact: true }).click();
+    await expect(currentToast(page)).toContainText(editor(t).toasts.bookSaved);
+    await page.getByRole('button', { name: editor(t).actions.approve, exact: true }).click();
+    await expect(currentToast(page)).toContainText(editor(t).toasts.status.approved);
+
+    const saved = (await (await page.request.get(`/api/books/${book.id}`)).json()) as Book;
+    expect(saved.status).toBe('approved');
+    expect(lang === 'ar' ? saved.title_ar : saved.title).toBe(`${title} 2`);
+  });
+
+  test('a patron opening the editing screens lands on /unauthorized', async ({ page, signInAs }) => {
+    await signInAs('patron');
+    for (const path of ['/admin/book-catalog', '/library', '/library/book-editor']) {
+      await openApp(page, path);
+      await expect(page).toHaveURL(/\/unauthorized$/);
+    }
+  });
+
+  test('categories: create one under a parent, then rename it', async ({ page, t, lang, signInAs }) => {
+    await signInAs('admin');
+    const run = randomUUID().slice(0, 6);
+    const parent = await createCategory(page, `Parent ${run}`);
+    await openApp(page, '/admin/book-catalog?tab=categories');
+    await page.getByRole('button', { name: editor(t).categories.new }).click();
+    const dialog = page.getByRole('dialog', { name: editor(t).categories.new });
+    await dialog.getByLabel(editor(t).fields.nameEn, { exact: true }).fill(`Child ${run}`);
+    await dialog.getByLabel(editor(t).fields.nameAr, { exact: true }).fill(`فرع ${run}`);
+    await dialog.getByLabel(editor(t).fields.key, { exact: true }).fill('Not A Key');
+    await dialog.getByLabel(editor(t).fields.parent, { exact: true }).selectOption(parent.id);
+    await dialog.getByRole('button', { name: editor(t).actions.save, exact: true }).click();
+    await expect(dialog.getByText(t.validation.catalogue.key)).toBeVisible();
+    await dialog.getByLabel(editor(t).fields.key, { exact: true }).fill(`child-${run}`);
+    await dialog.getByRole('button', { name: editor(t).actions.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(currentToast(page)).toContainText(editor(t).toasts.categoryCreated);
+
+    const childName = lang === 'ar' ? `فرع ${run}` : `Child ${run}`;
+    await page.getByRole('button', { name: editor(t).actions.editFor.replace('{{title}}', childName) }).click();
+    const edit = page.getByRole('dialog', { name: editor(t).categories.edit });
+    await expect(edit.getByLabel(editor(t).fields.parent, { exact: true })).toHaveValue(parent.id);
+    await edit.getByLabel(editor(t).fields.nameEn, { exact: true }).fill(`Renamed ${run}`);
+    await edit.getByRole('button', { name: editor(t).actions.save, exact: true }).click();
+    await expect(edit).toBeHidden();
+    await expect(currentToast(page)).toContainText(editor(t).toasts.categorySaved);
+
+    const { categories } = (await (await page.request.get('/api/categories')).json()) as { categories: Category[] };
+    expect(categories.find((c) => c.key === `child-${run}`)).toMatchObject({
+      name: `Renamed ${run}`,
+      parent_id: parent.id,
+    });
+    await expectNoAxeViolations(page);
+  });
+});
