@@ -18,12 +18,12 @@ test.describe('error pages', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(ABORTED_LOAD);
-    // /unauthorized does not load the chunk of the placeholder pages (home among them)...
+    // /unauthorized does not load the chunk of the home page...
     await openApp(page, '/unauthorized');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.errors.permission.title);
     const chunkRequests: string[] = [];
     page.on('requestfailed', (request) => chunkRequests.push(request.url()));
-    await breakChunk(page, 'planned-page');
+    await breakChunk(page, 'home-page');
 
     // ...so going home client-side has to fetch it, and that fails.
     await page.getByRole('main').getByRole('link', { name: t.errors.goHome, exact: true }).click();
@@ -35,7 +35,7 @@ test.describe('error pages', () => {
       'href',
       '/search',
     );
-    expect(chunkRequests.some((url) => /\/assets\/planned-page-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(chunkRequests.some((url) => /\/assets\/home-page-[\w-]+\.js$/.test(url))).toBe(true);
     await expect(page).toHaveURL('/');
     // The shell around the page keeps working.
     await expect(page.getByTestId('sidebar')).toBeVisible();
