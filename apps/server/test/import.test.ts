@@ -245,6 +245,14 @@ describeEachDriver('catalogue import over HTTP', (driver) => {
     }
   });
 
+  it('is documented in the OpenAPI description', async () => {
+    const spec = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Json;
+    const upload = spec.paths['/api/admin/imports'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.required).toContain('file');
+    expect(spec.paths['/api/admin/imports/{id}'].get.responses).toHaveProperty('200');
+  });
+
   it('lists recent imports, and shows a job only to its creator or an admin', async () => {
     const list = await admin.get('/api/admin/imports');
     expect(list.status).toBe(200);

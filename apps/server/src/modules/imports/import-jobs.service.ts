@@ -115,8 +115,3 @@ export async function listImports(database: DatabaseHandle, actor: Actor): Promi
     }),
   };
 }
-
-/** Waits for the running import, if any (shutdown and tests). */
-export function waitForImport(database: DatabaseHandle): Promise<void> {
-  return running.get(database) ?? Promise.resolve();
-}
