@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { bookAuthors, bookCategories, books, categories, profiles } from '../src/db/schema/index.js';
+import { bookAuthors, bookCategories, books, categories, importJobs, profiles } from '../src/db/schema/index.js';
 import { type ApiClient, clientFrom, type Json, registerAccount } from './api-client.js';
 import { describeEachDriver, REPO_ROOT, startTestServer, type TestServer } from './helpers.js';
 
@@ -263,6 +263,26 @@ describeEachDriver('catalogue import over HTTP', (driver) => {
     await db.update(profiles).set({ role: 'librarian' }).where(eq(profiles.id, id));
     expect((await other.get(`/api/admin/imports/${list.body.jobs[0].id}`)).status).toBe(404);
     expect((await other.get('/api/admin/imports')).body.jobs).toEqual([]);
+  });
+
+  it('reports an import whose server stopped mid-way as interrupted, not running for ever', async () => {
+    const [adminRow] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'admin'));
+    const [stale, live] = await db
+      .insert(importJobs)
+      .values([
+        {
+          createdBy: adminRow?.id,
+          fileName: 'cut-off.jsonl',
+          bookStatus: 'approved',
+          heartbeatAt: sql`now() - interval '5 minutes'`,
+        },
+        { createdBy: adminRow?.id, fileName: 'busy.jsonl', bookStatus: 'approved' },
+      ])
+      .returning({ id: importJobs.id });
+    const interrupted = await admin.get(`/api/admin/imports/${stale?.id}`);
+    expect(interrupted.body).toMatchObject({ status: 'failed', error: 'import.errors.interrupted' });
+    expect((await admin.get(`/api/admin/imports/${live?.id}`)).body.status).toBe('running');
+    await db.delete(importJobs).where(inArray(importJobs.id, [stale?.id as string, live?.id as string]));
   });
 
   it.skipIf(!hasCatalogue)(

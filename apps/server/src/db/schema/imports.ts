@@ -33,6 +33,8 @@ export const importJobs = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Moved on at every batch: a running job whose heartbeat stopped was interrupted (a crash or restart). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('import_jobs_created_idx').on(table.createdAt.desc()),

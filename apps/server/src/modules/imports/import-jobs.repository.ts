@@ -35,6 +35,7 @@ export async function updateImportJobProgress(
       updated: counts.updated,
       unchanged: counts.unchanged,
       rejectedCount: counts.rejected,
+      heartbeatAt: sql`now()`,
       ...(rejected ? { rejectedRows: rejected.slice(0, IMPORT_LIMITS.storedRejectionsMax) } : {}),
     })
     .where(eq(importJobs.id, id));
@@ -47,12 +48,33 @@ export async function finishImportJob(db: Database, id: string, outcome: { error
     .where(eq(importJobs.id, id));
 }
 
+/** How long a running job may go without a batch before it counts as interrupted. */
+const HEARTBEAT_TIMEOUT = '2 minutes';
+
+/**
+ * Marks jobs whose process stopped mid-import (a crash, a restart) as failed, so the page never
+ * shows them running for ever. Runs before every read; it touches only such jobs.
+ */
+async function failInterruptedJobs(db: Database): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ status: 'failed', error: 'import.errors.interrupted', finishedAt: sql`now()` })
+    .where(
+      sql`${importJobs.status} = 'running' and ${importJobs.heartbeatAt} < now() - ${HEARTBEAT_TIMEOUT}::interval`,
+    );
+}
+
 export async function findImportJob(db: Database, id: string): Promise<ImportJobRow | undefined> {
+  await failInterruptedJobs(db);
   const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   return row;
 }
 
-export function listImportJobs(db: Database, options: { createdBy?: string; limit: number }): Promise<ImportJobRow[]> {
+export async function listImportJobs(
+  db: Database,
+  options: { createdBy?: string; limit: number },
+): Promise<ImportJobRow[]> {
+  await failInterruptedJobs(db);
   return db
     .select()
     .from(importJobs)
