@@ -1,7 +1,10 @@
 import type { Language } from '@maktaba/shared/constants';
 import { bilingualName } from '../lib/names';
 
-/** A name in the reader's language with the other language beneath it, each marked with its own `lang`. */
+/**
+ * A name in the reader's language with the other language beneath it, each marked with its own
+ * `lang` and isolated, both lines aligned to the start of the page's direction.
+ */
 export function BilingualText({
   en,
   ar,
@@ -17,15 +20,15 @@ export function BilingualText({
   return (
     <span className="flex flex-col">
       {primary ? (
-        <span lang={primary.lang} dir="auto" className="font-semibold">
-          {primary.text}
+        <span className="font-semibold">
+          <bdi lang={primary.lang}>{primary.text}</bdi>
         </span>
       ) : (
         <span className="font-semibold text-muted">{fallback}</span>
       )}
       {secondary ? (
-        <span lang={secondary.lang} dir="auto" className="text-sm text-muted">
-          {secondary.text}
+        <span className="text-sm text-muted">
+          <bdi lang={secondary.lang}>{secondary.text}</bdi>
         </span>
       ) : null}
     </span>

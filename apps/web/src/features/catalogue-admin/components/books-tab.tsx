@@ -45,7 +45,7 @@ export function BooksTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <SearchBox id="catalogue-books-search" label={t('catalogueAdmin.books.search')} value={q} onSearch={onSearch} />
         <div className="flex items-center gap-2">
           <label htmlFor="catalogue-books-status" className="text-sm font-semibold">

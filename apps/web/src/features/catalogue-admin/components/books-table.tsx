@@ -1,6 +1,6 @@
 import type { BookList } from '@maktaba/shared/schemas/catalogue';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -15,8 +15,9 @@ import { StatusBadge } from './status-badge';
 type Row = BookList['books'][number];
 
 const COLUMNS = ['title', 'authors', 'status', 'copies', 'updated', 'actions'] as const;
+type Column = (typeof COLUMNS)[number];
 
-/** The books as a table; on narrow screens it scrolls sideways inside its own labelled region. */
+/** The books as a table on wide screens and as cards on narrow ones, with each book's actions. */
 export function BooksTable({ books }: { books: Row[] }) {
   const { t } = useTranslation();
   const { language, editorPath, can } = useEditorContext();
@@ -26,11 +27,56 @@ export function BooksTable({ books }: { books: Row[] }) {
   const number = new Intl.NumberFormat(language);
   const titleOf = (book: Row) => nameLabel(book.title, book.title_ar, language) || t('catalogueAdmin.untitled');
 
+  const cells = (book: Row): Record<Column, ReactNode> => ({
+    title: (
+      <BilingualText en={book.title} ar={book.title_ar} language={language} fallback={t('catalogueAdmin.untitled')} />
+    ),
+    authors: book.authors.map((author) => (
+      <bdi key={author.id} className="block">
+        {nameLabel(author.name, author.name_ar, language)}
+      </bdi>
+    )),
+    status: <StatusBadge status={book.status} />,
+    copies: t('catalogueAdmin.books.copies', {
+      available: number.format(book.copies_available),
+      total: number.format(book.copies_total),
+    }),
+    updated: date.format(new Date(book.updated_at)),
+    actions: (
+      <div className="flex flex-wrap gap-1.5">
+        <Link
+          to={`${editorPath}?id=${book.id}`}
+          className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
+          aria-label={t('catalogueAdmin.actions.editFor', { title: titleOf(book) })}
+        >
+          <Pencil aria-hidden className="size-4" />
+          {t('catalogueAdmin.actions.edit')}
+        </Link>
+        <BookStatusActions book={book} bookLabel={titleOf(book)} />
+        {can('books.delete') ? (
+          <Button
+            variant="ghost"
+            className="min-h-9 px-3 py-1 text-danger"
+            aria-label={t('catalogueAdmin.actions.deleteFor', { title: titleOf(book) })}
+            onClick={() => {
+              remove.reset();
+              setDeleting(book);
+            }}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            {t('catalogueAdmin.actions.delete')}
+          </Button>
+        ) : null}
+      </div>
+    ),
+  });
+  const label = t('catalogueAdmin.books.tableLabel');
+
   return (
     <>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard. */}
-      <section aria-label={t('catalogueAdmin.books.tableLabel')} tabIndex={0} className="overflow-x-auto">
-        <table className="w-full min-w-[56rem] border-collapse text-sm">
+      {/* Wide screens: a table. */}
+      <section aria-label={label} className="hidden md:block">
+        <table className="w-full border-collapse text-sm">
           <thead>
             <tr className="border-b border-border text-start">
               {COLUMNS.map((column) => (
@@ -41,64 +87,48 @@ export function BooksTable({ books }: { books: Row[] }) {
             </tr>
           </thead>
           <tbody>
-            {books.map((book) => (
-              <tr key={book.id} className="border-b border-border align-top">
-                <td className="p-2">
-                  <BilingualText
-                    en={book.title}
-                    ar={book.title_ar}
-                    language={language}
-                    fallback={t('catalogueAdmin.untitled')}
-                  />
-                </td>
-                <td className="p-2">
-                  {book.authors.map((author) => (
-                    <bdi key={author.id} className="block">
-                      {nameLabel(author.name, author.name_ar, language)}
-                    </bdi>
-                  ))}
-                </td>
-                <td className="p-2">
-                  <StatusBadge status={book.status} />
-                </td>
-                <td className="p-2 whitespace-nowrap">
-                  {t('catalogueAdmin.books.copies', {
-                    available: number.format(book.copies_available),
-                    total: number.format(book.copies_total),
-                  })}
-                </td>
-                <td className="p-2 whitespace-nowrap">{date.format(new Date(book.updated_at))}</td>
-                <td className="p-2">
-                  <div className="flex flex-wrap gap-1.5">
-                    <Link
-                      to={`${editorPath}?id=${book.id}`}
-                      className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
-                      aria-label={t('catalogueAdmin.actions.editFor', { title: titleOf(book) })}
+            {books.map((book) => {
+              const row = cells(book);
+              return (
+                <tr key={book.id} className="border-b border-border align-top">
+                  {COLUMNS.map((column) => (
+                    <td
+                      key={column}
+                      className={column === 'copies' || column === 'updated' ? 'p-2 whitespace-nowrap' : 'p-2'}
                     >
-                      <Pencil aria-hidden className="size-4" />
-                      {t('catalogueAdmin.actions.edit')}
-                    </Link>
-                    <BookStatusActions book={book} bookLabel={titleOf(book)} />
-                    {can('books.delete') ? (
-                      <Button
-                        variant="ghost"
-                        className="min-h-9 px-3 py-1 text-danger"
-                        aria-label={t('catalogueAdmin.actions.deleteFor', { title: titleOf(book) })}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(book);
-                        }}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                        {t('catalogueAdmin.actions.delete')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
+                      {row[column]}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
+      </section>
+      {/* Narrow screens: one card per book, the same facts under the same headings. */}
+      <section aria-label={label} className="md:hidden">
+        <ul className="flex flex-col gap-3">
+          {books.map((book) => {
+            const row = cells(book);
+            return (
+              <li key={book.id} className="flex flex-col gap-2 rounded-app border border-border bg-surface p-3 text-sm">
+                <div className="flex items-start justify-between gap-2">
+                  {row.title}
+                  {row.status}
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                  {(['authors', 'copies', 'updated'] as const).map((column) => (
+                    <Fragment key={column}>
+                      <dt className="text-muted">{t(`catalogueAdmin.books.columns.${column}`)}</dt>
+                      <dd>{row[column]}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+                {row.actions}
+              </li>
+            );
+          })}
+        </ul>
       </section>
       <DeleteConfirm
         target={deleting && { id: deleting.id, label: titleOf(deleting) }}

@@ -12,7 +12,7 @@ export function SearchBox({ id, label, value, onSearch }: SearchBoxProps) {
     if (debounced !== value) onSearch(debounced);
   }, [debounced, value, onSearch]);
   return (
-    <div className="relative min-w-0 flex-1">
+    <div className="relative min-w-0 sm:min-w-64 sm:flex-1">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
