@@ -109,7 +109,11 @@ test.describe('catalogue editing', () => {
     await expect(recentTitles(page, t).filter({ hasText: title })).toHaveCount(1);
   });
 
-  test('invalid input shows the translated messages and keeps what was typed', async ({ page, t, signInAs }) => {
+  test('invalid input shows the translated messages and keeps what was typed; leaving asks first', async ({
+    page,
+    t,
+    signInAs,
+  }) => {
     await signInAs('admin');
     await openApp(page, '/admin/book-editor');
     const save = page.getByRole('button', { name: editor(t).actions.save, exact: true });
@@ -129,6 +133,19 @@ test.describe('catalogue editing', () => {
     await expect(page.getByLabel(editor(t).fields.publisher, { exact: true })).toHaveValue('Ansariyan');
     await expect(available).toHaveValue('3');
     await expect(page).toHaveURL(/\/admin\/book-editor$/);
+
+    // Leaving with unsaved edits asks first; staying keeps them, leaving goes.
+    await page.getByRole('link', { name: editor(t).editor.back }).click();
+    const ask = page.getByRole('alertdialog', { name: editor(t).unsaved.title });
+    await ask.getByRole('button', { name: editor(t).unsaved.stay }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByLabel(editor(t).fields.publisher, { exact: true })).toHaveValue('Ansariyan');
+    await page.getByRole('link', { name: editor(t).editor.back }).click();
+    await page
+      .getByRole('alertdialog', { name: editor(t).unsaved.title })
+      .getByRole('button', { name: editor(t).unsaved.leave })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/book-catalog$/);
   });
 
   test('a librarian works at /library: edits and approves, and is offered no Delete', async ({

@@ -23,7 +23,7 @@ export function RecordRow({ label, children, onEdit, onDelete, depth = 0 }: Reco
       className="flex flex-wrap items-center gap-3 border-b border-border py-2"
       style={depth ? { paddingInlineStart: `${depth * 1.5}rem` } : undefined}
     >
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className="min-w-48 flex-1">{children}</div>
       <div className="flex gap-1.5">
         <Button
           variant="secondary"

@@ -40,15 +40,15 @@ export function ScholarsTab() {
           >
             <div className="flex items-center gap-3">
               <span
-                className="w-8 text-center text-sm font-semibold text-muted"
+                className="w-8 shrink-0 text-center text-sm font-semibold text-muted"
                 title={t('catalogueAdmin.fields.order')}
               >
                 {number.format(scholar.order)}
               </span>
               {scholar.image ? (
-                <img src={scholar.image} alt="" className="size-10 rounded-full object-cover" />
+                <img src={scholar.image} alt="" className="size-10 shrink-0 rounded-full object-cover" />
               ) : (
-                <UserRound aria-hidden className="size-10 rounded-full bg-surface-2 p-2 text-muted" />
+                <UserRound aria-hidden className="size-10 shrink-0 rounded-full bg-surface-2 p-2 text-muted" />
               )}
               <BilingualText en={scholar.name} ar={scholar.name_ar} language={language} fallback="" />
             </div>
