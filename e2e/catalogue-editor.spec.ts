@@ -30,6 +30,9 @@ const test = authTest.extend<{ signInAs: (role: StaffRole) => Promise<void> }, {
 
 const editor = (t: Catalogue) => t.catalogueAdmin;
 
+/** A 2×3 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEElEQVR4nGM4UaEBRAwoFABcbQhxorYfuAAAAABJRU5ErkJggg==';
+
 async function createCategory(page: Page, name: string): Promise<Category> {
   const key = `e2e-${randomUUID().slice(0, 8)}`;
   const response = await page.request.post('/api/categories', { data: { key, name, name_ar: `تصنيف ${name}` } });
@@ -54,6 +57,7 @@ test.describe('catalogue editing', () => {
     t,
     lang,
     signInAs,
+    allowConsoleError,
   }) => {
     await signInAs('admin');
     const run = randomUUID().slice(0, 6);
@@ -94,6 +98,18 @@ test.describe('catalogue editing', () => {
     expect(saved.authors.map((a) => a.name ?? a.name_ar)).toEqual([author]);
     expect(saved.categories.map((c) => c.id)).toEqual([category.id]);
     await expect(page.getByText(editor(t).status.draft, { exact: true })).toBeVisible();
+
+    // The cover: a file that is not an image is refused with the translated reason; a PNG is stored and shown.
+    allowConsoleError(/status of 415/);
+    const cover = page.getByLabel(editor(t).editor.cover, { exact: true });
+    await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await expect(page.getByText(editor(t).image.notImage)).toBeVisible();
+    await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await expect(currentToast(page)).toContainText(editor(t).toasts.imageSaved);
+    await expect(page.getByRole('img', { name: editor(t).image.preview })).toHaveAttribute(
+      'src',
+      /^\/storage\/v1\/object\/public\/covers\//,
+    );
 
     // A draft is not on the public shelf. (Asked without the browser: the page would keep the
     // shelf in its HTTP cache for 30 seconds, and the home page is opened after approval below.)

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../lib/error-text';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
@@ -25,19 +26,30 @@ export function ImageUpload({ id, label, imageUrl, mutation, onFile, onRemove }:
   const [failure, setFailure] = useState<string | null>(null);
   const shown = preview ?? imageUrl;
   const maxMb = IMAGE_LIMITS.uploadMaxBytes / 1024 / 1024;
+  const uploadErrorText = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('catalogueAdmin.image.notImage');
+    if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
+      return t('catalogueAdmin.image.tooLarge', { max: maxMb });
+    }
+    return apiErrorText(t, error);
+  };
   const upload = async (file: File) => {
     setFailure(null);
     if (file.size > IMAGE_LIMITS.uploadMaxBytes) {
       setFailure(t('catalogueAdmin.image.tooLarge', { max: maxMb }));
       return;
     }
-    setPreview(URL.createObjectURL(file));
+    const local = URL.createObjectURL(file);
+    setPreview(local);
     try {
-      await onFile(file);
+      const stored = (await onFile(file)) as { url?: string } | undefined;
+      setPreview(stored?.url ?? null);
       toast.success(t('catalogueAdmin.toasts.imageSaved'));
     } catch (error) {
       setPreview(null);
-      setFailure(apiErrorText(t, error));
+      setFailure(uploadErrorText(error));
+    } finally {
+      URL.revokeObjectURL(local);
     }
   };
   return (
