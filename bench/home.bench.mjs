@@ -29,7 +29,9 @@ try {
   }
   const health = rows[0]?.median ?? 1;
   console.log(databaseLine());
-  console.log(`${'path'.padEnd(46)} ${'cold'.padStart(10)} ${'warm p50'.padStart(10)} ${'warm p95'.padStart(10)}  ratio`);
+  console.log(
+    `${'path'.padEnd(46)} ${'cold'.padStart(10)} ${'warm p50'.padStart(10)} ${'warm p95'.padStart(10)}  ratio`,
+  );
   for (const row of rows) {
     console.log(
       `${row.path.padEnd(46)} ${fmt(row.cold).padStart(10)} ${fmt(row.median).padStart(10)} ${fmt(row.p95).padStart(10)}  ${(row.median / health).toFixed(1)}× health`,
