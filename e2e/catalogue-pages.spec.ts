@@ -1,9 +1,9 @@
-import type { AuthorDetail, Book, Scholar, ScholarDetail, Shelf } from '@maktaba/shared/schemas/catalogue';
+import type { AuthorDetail, Scholar, ScholarDetail, Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { APIRequestContext } from '@playwright/test';
 import { createAccount, expect, test } from './auth-fixtures';
 import { fill, type Lang, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { titleIn } from './support/catalogue';
+import { demoBook, titleIn } from './support/catalogue';
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
@@ -28,9 +28,8 @@ test.describe('catalogue: book, author and scholar pages', () => {
     lang,
     t,
   }) => {
-    const shelf = await getJson<Shelf>(page.request, '/api/shelves/recent?p_limit=1');
-    const id = shelf.books[0]?.id ?? '';
-    const book = await getJson<Book>(page.request, `/api/books/${id}`);
+    const book = await demoBook(page.request);
+    const id = book.id;
     const view = page.waitForRequest(
       (request) => request.method() === 'POST' && new URL(request.url()).pathname === `/api/books/${id}/view`,
     );
