@@ -60,6 +60,39 @@ describe('normalizeSearchText', () => {
   });
 });
 
+describe('normalizeSearchText on words with and without diacritics or tatweel', () => {
+  const letter = fc.constantFrom(...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'.split(''));
+  const decoration = fc.constantFrom('\u064e', '\u064f', '\u0650', '\u0651', '\u0652', '\u064b', '\u0670', '\u0640');
+  const word = fc.array(fc.tuple(letter, fc.array(decoration, { maxLength: 2 })), { minLength: 1, maxLength: 12 });
+
+  it('gives a decorated word the same form as the bare word', () => {
+    fc.assert(
+      fc.property(word, (pairs) => {
+        const bare = pairs.map(([base]) => base).join('');
+        const decorated = pairs.map(([base, extra]) => base + extra.join('')).join('');
+        expect(normalizeSearchText(decorated)).toBe(normalizeSearchText(bare));
+      }),
+    );
+  });
+
+  it('folds every listed variant to one form', () => {
+    const groups = [
+      ['ا', 'أ', 'إ', 'آ', 'ٱ'],
+      ['و', 'ؤ'],
+      ['ي', 'ئ', 'ى', 'ی', 'ے'],
+      ['ه', 'ة'],
+      ['ك', 'ک', 'ڪ'],
+      ['4', '٤', '۴'],
+    ];
+    for (const group of groups) {
+      expect(new Set(group.map((variant) => normalizeSearchText(`ب${variant}ب`))), group.join(' ')).toHaveProperty(
+        'size',
+        1,
+      );
+    }
+  });
+});
+
 describe('searchTerms', () => {
   it('indexes each Arabic word also without its article and attached particles', () => {
     expect(searchTerms('الكافي')).toEqual(['الكافي', 'كافي']);
