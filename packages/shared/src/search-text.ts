@@ -95,3 +95,47 @@ export function detectQueryScript(text: string): QueryScript {
   if (latin) return 'en';
   return 'none';
 }
+
+/** Letters and digits: everything else separates words. */
+const WORD = /[\p{L}\p{N}\p{M}\u0640\u200c\u200d'\u2019\u02bc\u02be\u02bf]+/gu;
+
+/**
+ * The words of a query, normalised: split on anything that is not a letter or digit, a Latin
+ * `al`/`el` dropped (the next word carries the meaning, as with the Arabic article) unless it is
+ * all there is.
+ */
+export function queryWords(text: string): string[] {
+  const words = (normalizeSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter(Boolean);
+  const meaningful = words.filter((word) => !LATIN_ARTICLES.has(word));
+  return meaningful.length > 0 ? meaningful : words;
+}
+
+/** How a query word finds an indexed word: the same word, or its beginning (the word being typed). */
+function wordMatches(indexed: string, term: string, prefix: boolean): boolean {
+  if (indexed === term || (prefix && indexed.startsWith(term))) return true;
+  const bare = withoutArticle(indexed);
+  return bare !== null && (bare === term || (prefix && bare.startsWith(term)));
+}
+
+/**
+ * Where the query's words occur in `text`, as [start, end) offsets of whole words of the original
+ * (with their diacritics and punctuation as written), for <mark>. `terms` are normalised query
+ * words (article-less for Arabic); `prefixLast` lets the last one match the start of a word.
+ */
+export function highlightRanges(
+  text: string | null | undefined,
+  terms: readonly string[],
+  prefixLast = false,
+): Array<[number, number]> {
+  if (!text || terms.length === 0) return [];
+  const ranges: Array<[number, number]> = [];
+  for (const match of text.matchAll(WORD)) {
+    const normalized = normalizeSearchText(match[0]).replace(/[^\p{L}\p{N}]/gu, '');
+    if (!normalized || LATIN_ARTICLES.has(normalized)) continue;
+    const hit = terms.some((term, index) =>
+      wordMatches(normalized, term, prefixLast && index === terms.length - 1 && term.length >= 1),
+    );
+    if (hit) ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
+}
