@@ -97,7 +97,7 @@ export function detectQueryScript(text: string): QueryScript {
 }
 
 /** Letters and digits: everything else separates words. */
-const WORD = /[\p{L}\p{N}\p{M}\u0640\u200c\u200d'\u2019\u02bc\u02be\u02bf]+/gu;
+const WORD = /(?:[\p{L}\p{N}\p{M}\u0640'\u2019\u02bc\u02be\u02bf]|\u200c|\u200d)+/gu;
 
 /**
  * The words of a query, normalised: split on anything that is not a letter or digit, a Latin
