@@ -134,7 +134,7 @@ test.describe('catalogue: home', () => {
   }) => {
     await createAccount(page.request, account);
     await openApp(page, '/');
-    const box = page.getByRole('searchbox', { name: t.home.search.label });
+    const box = page.getByRole('combobox', { name: t.home.search.label });
     await box.fill('   ');
     await box.press('Enter');
     await expect(page).toHaveURL('/');

@@ -1,16 +1,22 @@
-import { Bell, LogIn, Menu } from 'lucide-react';
+import { Bell, LogIn, Menu, Search, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SearchAutocomplete } from '../../components/search-autocomplete/search-autocomplete';
 import { buttonClass } from '../../components/ui/button';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { useAuthStore } from '../../features/auth/hooks/use-auth';
 import { useSidebarStore } from './sidebar-store';
 
-/** Header (reader-area §2.2): menu toggle, the bell and the account menu, or a sign-in button. */
+/**
+ * Header (reader-area §2.2): menu toggle, a search box with suggestions (from 768 px; on phones a
+ * button opens it under the header), the bell and the account menu, or a sign-in button.
+ */
 export function Header() {
   const { t } = useTranslation();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { isOpen, setOpen } = useSidebarStore();
+  const [isSearchOpen, setSearchOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur">
       <button
@@ -24,7 +30,25 @@ export function Header() {
         <Menu aria-hidden className="size-5" />
       </button>
       <span className="font-display text-lg font-bold lg:hidden">{t('app.name')}</span>
+      <div className="hidden min-w-0 flex-1 md:block">
+        <SearchAutocomplete
+          variant="compact"
+          className="max-w-md"
+          label={t('header.search.label')}
+          placeholder={t('header.search.placeholder')}
+        />
+      </div>
       <div className="ms-auto flex items-center gap-2">
+        <button
+          type="button"
+          className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2 md:hidden"
+          aria-label={t(isSearchOpen ? 'header.search.close' : 'header.search.open')}
+          aria-expanded={isSearchOpen}
+          aria-controls="header-search"
+          onClick={() => setSearchOpen((open) => !open)}
+        >
+          {isSearchOpen ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
+        </button>
         {isAuthenticated ? (
           <>
             <button
@@ -42,6 +66,21 @@ export function Header() {
             {t('nav.signIn')}
           </Link>
         )}
+      </div>
+      <div
+        id="header-search"
+        hidden={!isSearchOpen}
+        className="absolute inset-x-0 top-full border-b border-border bg-surface p-2 md:hidden"
+      >
+        {isSearchOpen ? (
+          <SearchAutocomplete
+            variant="compact"
+            autoFocus
+            label={t('header.search.label')}
+            placeholder={t('header.search.placeholder')}
+            onNavigate={() => setSearchOpen(false)}
+          />
+        ) : null}
       </div>
     </header>
   );
