@@ -19,7 +19,8 @@ const freePort = () =>
 
 /**
  * Starts apps/server/dist on a free port and a temporary data directory (or BENCH_DATABASE_URL),
- * each request's client address taken from X-Forwarded-For. Resolves once /api/health answers.
+ * each request's client address taken from X-Forwarded-For. Resolves once /api/health answers
+ * (with the server's pid, for its memory).
  */
 export async function startBuiltServer(env = {}) {
   const serverEntry = path.join(root, 'apps/server/dist/index.js');
@@ -61,7 +62,7 @@ export async function startBuiltServer(env = {}) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 }
 
 /** A client address of its own for simulated reader number `n`. */

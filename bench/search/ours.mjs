@@ -1,0 +1,224 @@
+// Our search, from the built server (apps/server/dist): the database loaded with the corpus, the
+// service called in-process, and the HTTP routes of a running server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from '../lib.mjs';
+
+const dist = (file) => path.join(root, 'apps/server/dist', file);
+const load = (file) => import(pathToFileURL(dist(file)).href);
+
+/** The server's modules the benchmark uses, or null (with the reason) when they are not built. */
+export async function serverModules() {
+  const needed = ['modules/search/search.service.js', 'modules/search/search-index.js', 'db/client.js'];
+  const absent = needed.filter((file) => !fs.existsSync(dist(file)));
+  if (absent.length > 0) return { missing: absent };
+  const [service, index, client, imports, parser, schemas] = await Promise.all([
+    load('modules/search/search.service.js'),
+    load('modules/search/search-index.js'),
+    load('db/client.js'),
+    load('modules/imports/import.service.js'),
+    load('modules/imports/import-parser.js'),
+    import('@maktaba/shared/schemas/search'),
+  ]);
+  const exports = {
+    service: ['searchBooks', 'suggest'],
+    index: ['bookSearchColumns', 'refreshBookSearch', 'rebuildSearchWords'],
+  };
+  const unexported = Object.entries(exports).flatMap(([name, functions]) =>
+    functions.filter((fn) => typeof { service, index }[name][fn] !== 'function').map((fn) => `${name}.${fn}`),
+  );
+  if (unexported.length > 0) return { missing: unexported };
+  return { service, index, client, imports, parser, schemas };
+}
+
+const quietLogger = { error() {}, warn() {}, info() {}, debug() {} };
+
+/** Opens (and migrates) the database: PGlite in `dataDir`, or PostgreSQL at `url`. */
+export async function openDatabase(mods, { driver, dataDir, url }) {
+  return driver === 'postgres' ? mods.client.openPostgres(url, 4, quietLogger) : mods.client.openPglite(dataDir);
+}
+
+/** The raw client's query(text, params) (PGlite or a node-postgres pool), for bulk statements. */
+const raw = (db) => (text, params) => db.$client.query(text, params);
+
+/**
+ * Imports the real catalogue with the import service (as `npm run import` does), then gives its
+ * books their view counts and computes their search columns.
+ */
+export async function loadCatalogue(mods, db, corpus, file) {
+  const query = raw(db);
+  const result = await mods.imports.importCatalogue(db, mods.parser.parseImportFile(fs.createReadStream(file), file), {
+    status: 'approved',
+    batchSize: 500,
+    createdBy: null,
+  });
+  const rows = [...corpus.rows(0, corpus.records.length)];
+  await query(
+    `update books set view_count = v.views
+       from unnest($1::text[], $2::int[]) as v(external_id, views)
+      where books.external_id = v.external_id`,
+    [rows.map((row) => row.external_id), rows.map((row) => row.view_count)],
+  );
+  await mods.index.refreshBookSearch(db);
+  return result;
+}
+
+/** Author and category ids of the corpus's lists, by position. */
+async function linkTargets(mods, db, corpus) {
+  const query = raw(db);
+  const authors = new Map(
+    (await query('select id, import_key from authors')).rows.map((row) => [row.import_key, row.id]),
+  );
+  const categories = new Map(
+    (await query('select id, name_en from categories')).rows.map((row) => [row.name_en.toLowerCase(), row.id]),
+  );
+  const authorIds = corpus.authors.map((author) =>
+    authors.get(mods.imports.authorImportKey(author.name_en, author.name_ar)),
+  );
+  const categoryIds = corpus.categories.map((category) => categories.get(category.name_en.toLowerCase()));
+  if (authorIds.some((id) => !id) || categoryIds.some((id) => !id)) {
+    throw new Error('the imported catalogue lacks authors or categories of the corpus');
+  }
+  return { authorIds, categoryIds };
+}
+
+/**
+ * Adds generated books [from, to) in bulk (one multi-row INSERT … SELECT FROM unnest(…) per
+ * batch, search columns computed by bookSearchColumns), linked to the catalogue's authors and
+ * categories; then the typo-correction words are rebuilt and the tables vacuumed and analysed.
+ */
+export async function addGenerated(mods, db, corpus, from, to, { batch = 5000, onBatch } = {}) {
+  const query = raw(db);
+  const { authorIds, categoryIds } = await linkTargets(mods, db, corpus);
+  const authorIndex = new Map(corpus.authors.map((author, index) => [author, index]));
+  const categoryIndex = new Map(corpus.categories.map((category, index) => [category, index]));
+  let insertSql = null;
+  let searchKeys = null;
+  for (let start = from; start < to; start += batch) {
+    const rows = [...corpus.rows(start, Math.min(to, start + batch))];
+    const columns = rows.map((row) => mods.index.bookSearchColumns({ ...row, publisher: null }));
+    if (!insertSql) {
+      searchKeys = Object.keys(columns[0]);
+      const base = ['id', 'external_id', 'title_en', 'title_ar', 'description_en', 'description_ar'];
+      const names = [...base, 'publication_year', 'language', 'view_count', ...searchKeys];
+      const types = [
+        ...base.map((_, i) => (i === 0 ? 'uuid[]' : 'text[]')),
+        'int[]',
+        'text[]',
+        'int[]',
+        ...searchKeys.map(() => 'text[]'),
+      ];
+      insertSql = `insert into books (${names.join(', ')}, status, approved_at)
+        select ${names.map((name) => (name === 'publication_year' ? `t.${name}::smallint` : `t.${name}`)).join(', ')}, 'approved', now()
+          from unnest(${types.map((type, i) => `$${i + 1}::${type}`).join(', ')}) as t(${names.join(', ')})`;
+    }
+    const field = (name) => rows.map((row) => row[name]);
+    await query(insertSql, [
+      field('id'),
+      field('external_id'),
+      field('title_en'),
+      field('title_ar'),
+      field('description_en'),
+      field('description_ar'),
+      field('publication_year'),
+      field('language'),
+      field('view_count'),
+      ...searchKeys.map((key) => columns.map((column) => column[key])),
+    ]);
+    await query('insert into book_authors (book_id, author_id) select * from unnest($1::uuid[], $2::uuid[])', [
+      field('id'),
+      rows.map((row) => authorIds[authorIndex.get(row.authors[0])]),
+    ]);
+    await query('insert into book_categories (book_id, category_id) select * from unnest($1::uuid[], $2::uuid[])', [
+      field('id'),
+      rows.map((row) => categoryIds[categoryIndex.get(row.categories[0])]),
+    ]);
+    onBatch?.(Math.min(to, start + batch));
+  }
+}
+
+/** After loading: the typo-correction words, then VACUUM ANALYZE (flushes GIN pending lists too). */
+export async function finishLoad(mods, db) {
+  await mods.index.rebuildSearchWords(db);
+  for (const table of ['books', 'book_authors', 'book_categories', 'authors', 'categories']) {
+    await db.$client.query(`vacuum analyze ${table}`);
+  }
+}
+
+/** Size of the books table with and without its indexes (TOAST included), in MB. */
+export async function tableSizes(db) {
+  const { rows } = await db.$client.query(
+    `select pg_total_relation_size('books') as total, pg_indexes_size('books') as indexes,
+            (select count(*) from books) as books`,
+  );
+  const mb = (bytes) => Number(bytes) / 1024 / 1024;
+  return { totalMb: mb(rows[0].total), indexesMb: mb(rows[0].indexes), books: Number(rows[0].books) };
+}
+
+/** Category keys by English name, for the `category` filter. */
+export async function categoryKeys(db) {
+  const { rows } = await db.$client.query('select key, name_en from categories');
+  return new Map(rows.map((row) => [row.name_en, row.key]));
+}
+
+const anonymous = { seesUnpublished: false, userId: null };
+const hrefId = (href, kind) => new RegExp(`^/${kind}/([0-9a-f-]{36})`).exec(href ?? '')?.[1] ?? null;
+
+/**
+ * The service in-process: search(q, filters) → external ids of the first page (20), suggest(q) →
+ * for the first 10 suggestions, the external ids each stands for (a book: its own; an author: their
+ * catalogue books; anything else: none). `keys` maps category names to keys.
+ */
+export function serviceTarget(mods, db, keys) {
+  const parse = (input) => mods.schemas.SearchQuerySchema.parse(input);
+  const params = (q, filters) => ({
+    q,
+    per_page: 20,
+    ...(filters ? { category: keys.get(filters.category), language: filters.language } : {}),
+  });
+  const query = raw(db);
+  return {
+    searchRaw: (q, filters) => mods.service.searchBooks(db, parse(params(q, filters)), anonymous),
+    suggestRaw: (q) => mods.service.suggest(db, { q, limit: 10 }, { userId: null }),
+    params,
+    async search(q, filters) {
+      const result = await this.searchRaw(q, filters);
+      return result.hits.map((hit) => hit.external_id);
+    },
+    async suggest(q) {
+      const { suggestions } = await this.suggestRaw(q);
+      const bookIds = suggestions.map((s) => (s.type === 'book' ? (hrefId(s.metadata?.href, 'book') ?? s.id) : null));
+      const authorIds = suggestions.map((s) =>
+        s.type === 'author' ? (hrefId(s.metadata?.href, 'author') ?? s.id) : null,
+      );
+      const books = new Map(
+        (
+          await query('select id::text, external_id from books where id = any($1::uuid[])', [bookIds.filter(Boolean)])
+        ).rows.map((row) => [row.id, row.external_id]),
+      );
+      const byAuthor = new Map();
+      for (const row of (
+        await query(
+          `select ba.author_id::text as author_id, b.external_id from book_authors ba join books b on b.id = ba.book_id
+            where ba.author_id = any($1::uuid[]) and b.external_id not like 'bench:%'`,
+          [authorIds.filter(Boolean)],
+        )
+      ).rows) {
+        byAuthor.set(row.author_id, [...(byAuthor.get(row.author_id) ?? []), row.external_id]);
+      }
+      return suggestions.map((_, i) =>
+        bookIds[i] ? [books.get(bookIds[i])].filter(Boolean) : authorIds[i] ? (byAuthor.get(authorIds[i]) ?? []) : [],
+      );
+    },
+  };
+}
+
+/** Query strings of the HTTP routes. */
+export function searchPath(target, q, filters) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(target.params(q, filters)))
+    if (value !== undefined) params.set(name, String(value));
+  return `/api/search?${params}`;
+}
+export const suggestPath = (q) => `/api/search/suggest?${new URLSearchParams({ q, limit: '10' })}`;
