@@ -108,7 +108,9 @@ export const routes: RouteObject[] = [
               {
                 element: <Guard level="authenticated" />,
                 children: [
-                  page('search', 'pages.search'),
+                  cataloguePage('search', 'pages.search', () =>
+                    import('../features/search/components/search-page').then((m) => m.SearchPage),
+                  ),
                   cataloguePage('book/:bookId', 'pages.book', () =>
                     import('../features/catalogue/components/book-page').then((m) => m.BookPage),
                   ),

@@ -1,8 +1,8 @@
 import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { Link } from 'react-router';
+import { BookCover } from '../../../components/book-cover';
 import { useBookText } from '../hooks/use-book-text';
 import { formatYear } from '../lib/format';
-import { BookCover } from './book-cover';
 
 export type BookViewMode = 'grid' | 'list';
 

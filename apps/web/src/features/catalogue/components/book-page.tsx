@@ -1,12 +1,12 @@
 import type { Book } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BookCover } from '../../../components/book-cover';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { type BookView, useBook } from '../api/get-book';
 import { useRecordBookView } from '../api/record-book-view';
 import { useBookText } from '../hooks/use-book-text';
 import { pickLocalized, pickSecondary } from '../lib/localized-text';
-import { BookCover } from './book-cover';
 import { BookFacts } from './book-facts';
 import { BookmarkToggleSlot, BorrowActionSlot } from './book-slots';
 import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';

@@ -3,13 +3,13 @@ import { toShelfType } from '@maktaba/shared/schemas/catalogue';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/pagination';
 import { useShelf } from '../api/get-shelf';
 import { useLanguage } from '../hooks/use-language';
 import { useViewMode } from '../hooks/use-view-mode';
 import { formatNumber } from '../lib/format';
 import { pageCount, parsePage } from '../lib/paging';
 import { BookList, BookListSkeleton } from './book-list';
-import { Pagination } from './pagination';
 import { ShelfErrorAlert } from './shelf-error-alert';
 import { ViewModeToggle } from './view-mode-toggle';
 

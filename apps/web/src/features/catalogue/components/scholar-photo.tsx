@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import defaultScholarImage from '../../../assets/default-scholar.svg';
-import { imageUrl } from '../lib/images';
+import { imageUrl } from '../../../lib/images';
 
 /** A scholar's photo, or the bundled default when there is none or it fails to load. */
 export function ScholarPhoto({ image, size, className }: { image: string | null; size: number; className?: string }) {

@@ -1,8 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../hooks/use-language';
-import { formatNumber } from '../lib/format';
 
 const LINK =
   'inline-flex min-h-10 items-center gap-1 rounded-app border border-border bg-surface px-3 text-sm font-semibold hover:bg-surface-2';
@@ -17,8 +15,8 @@ export function Pagination({
   pages: number;
   hrefFor: (page: number) => string;
 }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
+  const { t, i18n } = useTranslation();
+  const formatNumber = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   if (pages <= 1) return null;
   return (
     <nav aria-label={t('catalogue.pagination.label')} className="flex items-center justify-center gap-3">
@@ -29,7 +27,7 @@ export function Pagination({
         </Link>
       ) : null}
       <span className="text-sm text-muted" aria-current="page">
-        {t('catalogue.pagination.status', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}
+        {t('catalogue.pagination.status', { page: formatNumber(page), pages: formatNumber(pages) })}
       </span>
       {page < pages ? (
         <Link to={hrefFor(page + 1)} className={LINK} rel="next">

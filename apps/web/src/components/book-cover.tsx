@@ -2,13 +2,18 @@ import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { clsx } from 'clsx';
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
-import type { BookText } from '../hooks/use-book-text';
 import { imageUrl } from '../lib/images';
+
+/** A text with the language it is written in. */
+type CoverLine = { text: string; lang: string } | null;
+
+/** What a default cover writes: title and author in the reader's language, or the 'Unknown …' texts. */
+export type CoverText = { title: CoverLine; author: CoverLine; unknownTitle: string; unknownAuthor: string };
 
 type BookCoverProps = {
   book: Pick<BookSummary, 'cover_image' | 'book_cover_image'>;
   /** Title and author in the reader's language, with the 'Unknown …' texts. */
-  text: BookText;
+  text: CoverText;
   /** The size it is shown at, in CSS pixels, to ask the server for. */
   width: number;
   height: number;

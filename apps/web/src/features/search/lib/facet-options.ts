@@ -1,0 +1,69 @@
+import type { Language } from '@maktaba/shared/constants';
+import type { Facet, FacetValue, SearchFacets } from '@maktaba/shared/schemas/search';
+import type { TFunction } from 'i18next';
+
+/** A value to offer; `count` is null where the search does not count (status). */
+export type FacetOption = { value: string; count: number | null; label: string; lang?: Language };
+
+/** Where the words for a facet's values are, when the values are codes rather than records. */
+const VALUE_KEYS: Partial<Record<Facet | 'status', string>> = {
+  language: 'search.languages',
+  format: 'catalogue.formats',
+  difficulty: 'catalogue.difficulties',
+  content_type: 'catalogue.contentTypes',
+  status: 'catalogueAdmin.status',
+};
+
+function recordLabel(value: FacetValue, language: Language): { label: string; lang?: Language } {
+  const ordered: [string | null, Language][] =
+    language === 'ar'
+      ? [
+          [value.label_ar, 'ar'],
+          [value.label, 'en'],
+        ]
+      : [
+          [value.label, 'en'],
+          [value.label_ar, 'ar'],
+        ];
+  for (const [label, lang] of ordered) if (label?.trim()) return { label: label.trim(), lang };
+  return { label: value.value };
+}
+
+/** A facet value's name in the reader's language: a record's name, or the translated code. */
+export function facetLabel(facet: Facet | 'status', value: FacetValue, language: Language, t: TFunction): FacetOption {
+  const base = { value: value.value, count: value.count };
+  if (facet === 'category' || facet === 'author') return { ...base, ...recordLabel(value, language) };
+  if (facet === 'is_digital')
+    return { ...base, label: t(value.value === 'true' ? 'search.filters.digital' : 'search.filters.print') };
+  const key = VALUE_KEYS[facet];
+  return { ...base, label: key ? t(`${key}.${value.value}`, { defaultValue: value.value }) : value.value };
+}
+
+/**
+ * The values a filter offers: those the facet counted, then any chosen value the facet did not
+ * return (with a count of 0), so what the reader chose stays visible and can be unchosen.
+ */
+export function facetOptions(
+  facet: Facet | 'status',
+  values: readonly FacetValue[],
+  selected: readonly string[],
+  language: Language,
+  t: TFunction,
+): FacetOption[] {
+  const known = new Set(values.map((value) => value.value));
+  const missing = selected
+    .filter((value) => !known.has(value))
+    .map((value): FacetValue => ({ value, count: 0, label: null, label_ar: null }));
+  return [...values, ...missing].map((value) => facetLabel(facet, value, language, t));
+}
+
+export const EMPTY_FACETS: SearchFacets = {
+  category: [],
+  author: [],
+  language: [],
+  format: [],
+  difficulty: [],
+  content_type: [],
+  is_digital: [],
+  available: [],
+};
