@@ -8,6 +8,7 @@ import { createApp } from './http/app.js';
 import type { AppDeps } from './http/context.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
+import { createSearchIndexer, prepareSearchIndex } from './modules/search/search-indexer.js';
 import { createStorage } from './modules/storage/storage.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
 import { readVersion } from './version.js';
@@ -29,6 +30,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let shuttingDown = false;
   await insertSystemEvent(database.db, 'server.start', { version, driver: database.driver, pid: process.pid });
   if (config.demoCatalogue) await loadDemoCatalogue(database.db, logger);
+  await prepareSearchIndex(database.db, logger);
+  const searchIndex = createSearchIndexer(database.db, logger);
 
   // The app is built once the port is known: with PORT=0 (tests) the public URL that cookies,
   // links and the origin check use is only known after listening.
@@ -60,10 +63,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     startedAt,
     mailer,
     storage: createStorage(config.dataDir),
+    searchIndex,
     isShuttingDown: () => shuttingDown,
   };
   app = createApp(deps);
   mailer.start();
+  searchIndex.start();
   logger.info({ port, driver: database.driver, version }, 'server listening');
 
   let closing: Promise<void> | undefined;
@@ -84,7 +89,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // Requests are done (none can enqueue or wake any more); let a delivery in progress finish,
       // within the same time limit (an unfinished one is retried later: delivery is at-least-once).
       await Promise.race([
-        mailer.stop(),
+        Promise.all([mailer.stop(), searchIndex.stop()]),
         new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
       ]);
       try {

@@ -14,6 +14,8 @@ import { mountDocs } from '../modules/docs/docs.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
+import { searchRoutes } from '../modules/search/search.routes.js';
+import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
@@ -101,7 +103,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', uploadRoutes);
   api.route('/', importRoutes);
   api.route('/', catalogueRoutes);
+  api.use('*', refreshSearchAfterWrites);
   api.route('/', catalogueEditorRoutes);
+  api.route('/', searchRoutes);
   api.route('/', devMailboxRoutes);
   mountAuthHandler(api, auth);
   api.all('*', () => {

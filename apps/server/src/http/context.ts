@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import type { Auth } from '../modules/auth/auth.js';
 import type { Actor } from '../modules/auth/session.js';
 import type { MailWorker } from '../modules/mail/mail-worker.js';
+import type { SearchIndexer } from '../modules/search/search-indexer.js';
 import type { Storage } from '../modules/storage/storage.js';
 
 export type AppDeps = {
@@ -17,6 +18,8 @@ export type AppDeps = {
   mailer: Pick<MailWorker, 'wake'>;
   /** Covers, portraits and avatars. */
   storage: Storage;
+  /** Keeps the search columns current; catalogue writes call `refresh()` before answering. */
+  searchIndex: Pick<SearchIndexer, 'refresh' | 'wordsChanged'>;
   /** True once a graceful shutdown has begun. */
   isShuttingDown: () => boolean;
 };

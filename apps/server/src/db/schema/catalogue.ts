@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.js';
+import { tsvector } from './types.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,9 +32,13 @@ export const categories = pgTable(
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    /** normalised names (searchTerms) for suggestions; rewritten when `search_version` is 0 (set by trigger). */
+    searchName: text('search_name').notNull().default(''),
+    searchVersion: smallint('search_version').notNull().default(0),
     ...timestamps,
   },
   (table) => [
+    index('categories_search_name_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
     uniqueIndex('categories_key_idx').on(table.key),
     index('categories_parent_idx').on(table.parentId),
     check('categories_not_own_parent', sql`${table.parentId} is distinct from ${table.id}`),
@@ -54,9 +59,13 @@ export const authors = pgTable(
     biographyEn: text('biography_en'),
     biographyAr: text('biography_ar'),
     photoKey: text('photo_key'),
+    /** normalised names (searchTerms) for suggestions; rewritten when `search_version` is 0 (set by trigger). */
+    searchName: text('search_name').notNull().default(''),
+    searchVersion: smallint('search_version').notNull().default(0),
     ...timestamps,
   },
   (table) => [
+    index('authors_search_name_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
     uniqueIndex('authors_key_idx').on(table.key),
     uniqueIndex('authors_import_key_idx').on(table.importKey),
     check('authors_has_name', sql`${table.nameEn} is not null or ${table.nameAr} is not null`),
@@ -91,6 +100,20 @@ export const books = pgTable(
     /** views × 1 + bookmarks × 3 + checkouts × 5 (POPULARITY_WEIGHTS in packages/shared). */
     popularity: integer('popularity').generatedAlwaysAs(sql`view_count + 3 * bookmark_count + 5 * checkout_count`),
     createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    /**
+     * Search columns, written with the book from packages/shared/src/search-text.ts (searchTerms):
+     * the normalised words of the titles, the authors' names, the categories' names, and the
+     * publisher and descriptions. `search_vector` weighs them A, B, C and D.
+     */
+    searchTitle: text('search_title').notNull().default(''),
+    searchAuthors: text('search_authors').notNull().default(''),
+    searchCategories: text('search_categories').notNull().default(''),
+    searchBody: text('search_body').notNull().default(''),
+    /** The normaliser's version the search columns were written with; older rows are rewritten at start-up. */
+    searchVersion: smallint('search_version').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, search_title), 'A') || setweight(to_tsvector('simple'::regconfig, search_authors), 'B') || setweight(to_tsvector('simple'::regconfig, search_categories), 'C') || setweight(to_tsvector('simple'::regconfig, search_body), 'D')`,
+    ),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -98,6 +121,12 @@ export const books = pgTable(
     uniqueIndex('books_external_id_idx').on(table.externalId),
     index('books_status_created_idx').on(table.status, table.createdAt.desc(), table.id),
     index('books_status_popularity_idx').on(table.status, table.popularity.desc(), table.id),
+    index('books_search_vector_idx').using('gin', table.searchVector),
+    index('books_search_dirty_idx').on(table.id).where(sql`${table.searchVersion} = 0`),
+    index('books_search_names_trgm_idx').using(
+      'gin',
+      sql`(${table.searchTitle} || ' ' || ${table.searchAuthors}) gin_trgm_ops`,
+    ),
     check('books_has_title', sql`${table.titleEn} is not null or ${table.titleAr} is not null`),
     check('books_status', sql`${table.status} in ('draft', 'pending', 'approved', 'archived')`),
     check(

@@ -3,4 +3,5 @@ export * from './auth.js';
 export * from './catalogue.js';
 export * from './imports.js';
 export * from './mail.js';
+export * from './search.js';
 export * from './system.js';

@@ -17,7 +17,7 @@ const imageUrl = publicObjectUrl;
 const iso = (date: Date | string) => new Date(date).toISOString();
 
 /** Authors' names joined in order, per language; each language falls back to the other's name. */
-function authorLine(authors: BookSummaryRow['authors'], lang: 'en' | 'ar'): string | null {
+export function authorLine(authors: BookSummaryRow['authors'], lang: 'en' | 'ar'): string | null {
   const names = authors
     .map((author) => (lang === 'en' ? (author.name ?? author.name_ar) : (author.name_ar ?? author.name)))
     .filter((name): name is string => Boolean(name));

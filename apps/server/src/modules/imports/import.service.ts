@@ -6,6 +6,7 @@ import {
   validateImportRow,
 } from '@maktaba/shared/schemas/catalogue-import';
 import type { Database } from '../../db/client.js';
+import { rebuildSearchWords, refreshSearchIndex } from '../search/search-index.js';
 import {
   type CategoryRow,
   createCategory,
@@ -211,7 +212,12 @@ export async function importCatalogue(
   for (let start = 0; start < records.length; start += options.batchSize) {
     const batch = records.slice(start, start + options.batchSize);
     try {
-      const result = await db.transaction((tx) => writeBatch(tx, batch, options));
+      const result = await db.transaction(async (tx) => {
+        const written = await writeBatch(tx, batch, options);
+        // The batch is searchable when it commits (the triggers marked its rows stale).
+        await refreshSearchIndex(tx);
+        return written;
+      });
       counts.inserted += result.inserted;
       counts.updated += result.updated;
       counts.unchanged += result.unchanged;
@@ -222,5 +228,6 @@ export async function importCatalogue(
     await options.onProgress?.({ ...counts }, rejected);
     await yieldToEventLoop(BATCH_PAUSE_MS);
   }
+  if (counts.inserted + counts.updated > 0) await db.transaction((tx) => rebuildSearchWords(tx));
   return { ...counts, rejectedRows: rejected };
 }

@@ -1,0 +1,163 @@
+import { searchTerms } from '@maktaba/shared/search-text';
+import { sql } from 'drizzle-orm';
+import { affectedBy, rowsOf } from '../../db/raw.js';
+import type { Queryable } from '../profiles/profiles.repository.js';
+
+/**
+ * The search columns of books, authors and categories, written here with the one normaliser of
+ * packages/shared. Triggers (migration 0006) mark a row stale by setting `search_version` to 0
+ * whenever a change touches its text: a title, a link to an author or category, an author's or a
+ * category's name. `refreshSearchIndex` rewrites the stale rows; it runs after each catalogue write,
+ * at start-up, and now and then as a safety net. Changing the normaliser means raising
+ * SEARCH_INDEX_VERSION: every row is rewritten at the next start.
+ */
+export const SEARCH_INDEX_VERSION = 1;
+
+/** Rows rewritten per statement. */
+const BATCH = 500;
+
+type Names = { name_en: string | null; name_ar: string | null };
+
+export type BookSearchInput = {
+  title_en: string | null;
+  title_ar: string | null;
+  description_en: string | null;
+  description_ar: string | null;
+  publisher: string | null;
+  authors: Names[];
+  categories: Names[];
+};
+
+export type BookSearchColumns = {
+  search_title: string;
+  search_authors: string;
+  search_categories: string;
+  search_body: string;
+};
+
+const terms = (...texts: Array<string | null | undefined>) =>
+  searchTerms(texts.filter((text): text is string => Boolean(text)).join(' ')).join(' ');
+const namesTerms = (names: Names[]) => names.map((name) => terms(name.name_en, name.name_ar)).join(' ');
+
+/** What a book's search columns hold: its words, normalised, with article-less Arabic forms. */
+export function bookSearchColumns(book: BookSearchInput): BookSearchColumns {
+  return {
+    search_title: terms(book.title_en, book.title_ar),
+    search_authors: namesTerms(book.authors),
+    search_categories: namesTerms(book.categories),
+    search_body: terms(book.publisher, book.description_en, book.description_ar),
+  };
+}
+
+export const nameSearchColumn = (names: Names) => terms(names.name_en, names.name_ar);
+
+type StaleBook = BookSearchInput & { id: string; approved: boolean };
+
+async function staleBooks(db: Queryable, bookIds: readonly string[] | undefined): Promise<StaleBook[]> {
+  const which = bookIds
+    ? sql`b.id in (select value::uuid from json_array_elements_text(${JSON.stringify(bookIds)}::json))`
+    : sql`b.search_version = 0`;
+  return rowsOf<StaleBook>(
+    db,
+    sql`
+    select b.id, b.title_en, b.title_ar, b.description_en, b.description_ar, b.publisher,
+           b.status = 'approved' as approved,
+           coalesce((select json_agg(json_build_object('name_en', a.name_en, 'name_ar', a.name_ar) order by ba.position)
+                       from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json) as authors,
+           coalesce((select json_agg(json_build_object('name_en', c.name_en, 'name_ar', c.name_ar) order by bc.position)
+                       from book_categories bc join categories c on c.id = bc.category_id where bc.book_id = b.id), '[]'::json) as categories
+      from books b
+     where ${which}
+     order by b.id
+     limit ${BATCH}`,
+  );
+}
+
+async function writeBooks(db: Queryable, rows: StaleBook[]): Promise<void> {
+  const values = rows.map((row) => ({ id: row.id, ...bookSearchColumns(row) }));
+  await db.execute(sql`
+    update books set search_title = v.search_title, search_authors = v.search_authors,
+           search_categories = v.search_categories, search_body = v.search_body,
+           search_version = ${SEARCH_INDEX_VERSION}
+      from json_to_recordset(${JSON.stringify(values)}::json)
+           as v(id uuid, search_title text, search_authors text, search_categories text, search_body text)
+     where books.id = v.id`);
+  // New words of approved books join the vocabulary at once; counts are made exact by rebuildSearchWords.
+  const words = new Set<string>();
+  for (const [index, value] of values.entries()) {
+    if (!rows[index]?.approved) continue;
+    for (const column of [value.search_title, value.search_authors, value.search_categories]) {
+      for (const word of column.split(' ')) if (word) words.add(word);
+    }
+  }
+  if (words.size > 0) {
+    await db.execute(sql`
+      insert into search_words (word, books)
+      select value, 1 from json_array_elements_text(${JSON.stringify([...words])}::json)
+      on conflict (word) do nothing`);
+  }
+}
+
+async function refreshNames(db: Queryable, table: 'authors' | 'categories'): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await rowsOf<Names & { id: string }>(
+      db,
+      sql`select id, name_en, name_ar from ${sql.identifier(table)} where search_version = 0 order by id limit ${BATCH}`,
+    );
+    if (rows.length === 0) return total;
+    const values = rows.map((row) => ({ id: row.id, search_name: nameSearchColumn(row) }));
+    await db.execute(sql`
+      update ${sql.identifier(table)} t set search_name = v.search_name, search_version = ${SEARCH_INDEX_VERSION}
+        from json_to_recordset(${JSON.stringify(values)}::json) as v(id uuid, search_name text)
+       where t.id = v.id`);
+    total += rows.length;
+  }
+}
+
+/**
+ * Rewrites the search columns of every stale row (or of `bookIds`, stale or not). Returns how many
+ * books were rewritten. Safe to run concurrently: a row is only ever rewritten with its own text.
+ */
+export async function refreshSearchIndex(db: Queryable, bookIds?: readonly string[]): Promise<number> {
+  await refreshNames(db, 'authors');
+  await refreshNames(db, 'categories');
+  let total = 0;
+  if (bookIds) {
+    for (let start = 0; start < bookIds.length; start += BATCH) {
+      const rows = await staleBooks(db, bookIds.slice(start, start + BATCH));
+      await writeBooks(db, rows);
+      total += rows.length;
+    }
+    return total;
+  }
+  for (;;) {
+    const rows = await staleBooks(db, undefined);
+    if (rows.length === 0) return total;
+    await writeBooks(db, rows);
+    total += rows.length;
+  }
+}
+
+/** Marks every row written by an older normaliser as stale (start-up, before refreshSearchIndex). */
+export async function markOutdatedSearchRows(db: Queryable): Promise<void> {
+  for (const table of ['books', 'authors', 'categories'] as const) {
+    await db.execute(
+      sql`update ${sql.identifier(table)} set search_version = 0 where search_version not in (0, ${SEARCH_INDEX_VERSION})`,
+    );
+  }
+}
+
+/**
+ * The vocabulary of approved books, with the number of books each word is in, from the search
+ * vectors themselves. Replaced in one transaction, so corrections never see it half-built.
+ */
+export async function rebuildSearchWords(db: Queryable): Promise<number> {
+  await db.execute(sql`delete from search_words`);
+  return affectedBy(
+    db,
+    sql`insert into search_words (word, books)
+        select word, ndoc from ts_stat($$select search_vector from books where status = 'approved'$$, 'ABC')
+         where length(word) > 1`,
+  );
+}

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/raw.js';
+import { markOutdatedSearchRows, rebuildSearchWords, refreshSearchIndex } from './search-index.js';
+
+/** Stale rows left by a write that did not refresh (another instance, a crash) are caught within this. */
+const SWEEP_INTERVAL_MS = 15_000;
+/** The vocabulary's counts are recomputed this long after the last change, and at least hourly. */
+const WORDS_DEBOUNCE_MS = 5_000;
+const WORDS_MAX_AGE_MS = 60 * 60 * 1000;
+
+export type SearchIndexer = {
+  /** Rewrites every stale row now (serialised: concurrent calls share one run). */
+  refresh(): Promise<void>;
+  /** Recomputes the vocabulary soon (debounced). */
+  wordsChanged(): void;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * Keeps the search columns current. The catalogue's write routes call `refresh()` before they
+ * answer, so a saved book is searchable at once; the sweep is the safety net.
+ */
+export function createSearchIndexer(db: Database, logger: Logger): SearchIndexer {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let sweep: NodeJS.Timeout | undefined;
+  let wordsTimer: NodeJS.Timeout | undefined;
+  let wordsBuiltAt = 0;
+  let stopped = false;
+
+  async function refreshOnce(): Promise<void> {
+    const count = await refreshSearchIndex(db);
+    if (count > 0) {
+      logger.debug({ books: count }, 'search index refreshed');
+      indexer.wordsChanged();
+    }
+  }
+
+  async function rebuildWords(): Promise<void> {
+    if (stopped) return;
+    const started = performance.now();
+    const words = await db.transaction((tx) => rebuildSearchWords(tx));
+    wordsBuiltAt = Date.now();
+    logger.debug({ words, ms: Math.round(performance.now() - started) }, 'search vocabulary rebuilt');
+  }
+
+  const indexer: SearchIndexer = {
+    refresh() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await refreshOnce();
+          } while (again);
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+    wordsChanged() {
+      if (stopped) return;
+      clearTimeout(wordsTimer);
+      wordsTimer = setTimeout(() => {
+        rebuildWords().catch((error) => logger.error({ err: error }, 'search vocabulary rebuild failed'));
+      }, WORDS_DEBOUNCE_MS);
+      wordsTimer.unref();
+    },
+    start() {
+      sweep = setInterval(() => {
+        const due = Date.now() - wordsBuiltAt > WORDS_MAX_AGE_MS;
+        indexer
+          .refresh()
+          .then(() => (due ? rebuildWords() : undefined))
+          .catch((error) => logger.error({ err: error }, 'search index sweep failed'));
+      }, SWEEP_INTERVAL_MS);
+      sweep.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      clearTimeout(wordsTimer);
+      await running;
+    },
+  };
+  return indexer;
+}
+
+/** At start-up, before serving: rows of an older normaliser and stale rows are rewritten, and the vocabulary built. */
+export async function prepareSearchIndex(db: Database, logger: Logger): Promise<void> {
+  const started = performance.now();
+  await markOutdatedSearchRows(db);
+  const books = await refreshSearchIndex(db);
+  const [vocabulary] = await rowsOf<{ built: boolean }>(db, sql`select exists (select 1 from search_words) as built`);
+  const built = vocabulary?.built === true;
+  const words = books > 0 || !built ? await db.transaction((tx) => rebuildSearchWords(tx)) : null;
+  logger.info({ books, words, ms: Math.round(performance.now() - started) }, 'search index ready');
+}

@@ -1,0 +1,127 @@
+import { SEARCH_LIMITS, type SearchType } from '@maktaba/shared/schemas/search';
+import { detectQueryScript, type QueryScript, queryWords, withoutArticle } from '@maktaba/shared/search-text';
+
+/**
+ * How a query is searched, worked out in TypeScript before any SQL: its normalised words, the
+ * form each is matched in (Arabic without its article: the index holds both forms), cheap plural
+ * alternatives, and whether the last word is still being typed (matched as a prefix).
+ */
+export type Term = {
+  /** The word as typed, normalised. */
+  typed: string;
+  /** The indexed form matched: article-less for Arabic. */
+  base: string;
+  /** Other indexed forms that count as the same word: a singular, a typo correction. */
+  alternatives: string[];
+  prefix: boolean;
+};
+
+export type QueryPlan = {
+  terms: Term[];
+  script: QueryScript;
+  normalized: string;
+  type: SearchType | undefined;
+};
+
+/** tsvector weights per search type: titles A, authors B, categories C (descriptions D: everywhere only). */
+const TYPE_WEIGHTS: Record<SearchType, string> = { book: 'A', author: 'B', category: 'C' };
+
+/** Plurals ignored where it is cheap: English -s/-es/-ies, Arabic sound feminine -ات (→ ـه). */
+export function singulars(word: string): string[] {
+  const forms: string[] = [];
+  if (/^[a-z]{4,}$/.test(word)) {
+    if (word.endsWith('ies') && word.length > 4) forms.push(`${word.slice(0, -3)}y`);
+    else if (/(?:ches|shes|sses|xes)$/.test(word)) forms.push(word.slice(0, -2));
+    else if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is'))
+      forms.push(word.slice(0, -1));
+  } else if (/^[\u0621-\u064a]{4,}ات$/.test(word)) {
+    forms.push(`${word.slice(0, -2)}ه`);
+  }
+  return forms;
+}
+
+export function planQuery(q: string, type?: SearchType): QueryPlan {
+  const words = queryWords(q).slice(0, SEARCH_LIMITS.wordsMax);
+  // The last word is being typed unless a space follows it.
+  const typing = words.length > 0 && !/\s$/u.test(q);
+  const terms = words.map((typed, index): Term => {
+    const base = withoutArticle(typed) ?? typed;
+    return {
+      typed,
+      base,
+      alternatives: singulars(base).filter((form) => form !== base),
+      prefix: typing && index === words.length - 1,
+    };
+  });
+  return { terms, script: detectQueryScript(q), normalized: words.join(' '), type };
+}
+
+/** A tsquery (for to_tsquery('simple', …)). Terms hold letters and digits only, so quoting is enough. */
+export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type'>): string {
+  const weight = plan.type ? TYPE_WEIGHTS[plan.type] : '';
+  return plan.terms
+    .map((term) => {
+      const forms = [term.base, ...term.alternatives];
+      const parts = forms.map((form) => `'${form}'${term.prefix ? `:*${weight}` : weight ? `:${weight}` : ''}`);
+      return parts.length === 1 ? parts[0] : `(${parts.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/** Words typed in order, for a LIKE on the title (`%a%b%`): rewards titles with the words in sequence. */
+export const inOrderPattern = (plan: QueryPlan) => `%${plan.terms.map((term) => term.base).join('%')}%`;
+
+/** The start of a title as typed (with and without the article), for the "title begins with the query" tier. */
+export function titleStartPatterns(plan: QueryPlan): [string, string] {
+  const typed = plan.terms.map((term) => term.typed).join(' ');
+  const bare = plan.terms.map((term) => term.base).join(' ');
+  return [`${typed}%`, `${bare}%`];
+}
+
+/** Short single-word prefixes match many books: they are ordered by cheap tiers only. */
+export const isBroad = (plan: QueryPlan) =>
+  plan.terms.length === 1 && plan.terms[0] !== undefined && plan.terms[0].prefix && plan.terms[0].base.length <= 3;
+
+/** Typos allowed in a word of this many letters: one from 4, two from 8. */
+export const typosAllowed = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+
+/**
+ * Optimal-string-alignment distance (Damerau–Levenshtein where a transposition of neighbours
+ * counts as one edit), stopping early once it exceeds `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] as number[];
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const previous = rows[i - 1] as number[];
+      let value = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * The distance from a typed word to an indexed one: whole words for finished words; for the word
+ * being typed, to the indexed word's beginning of about the same length.
+ */
+export function typoDistance(term: Term, word: string, max: number): number {
+  if (!term.prefix) return editDistance(term.base, word, max);
+  let best = max + 1;
+  for (let length = term.base.length - 1; length <= term.base.length + 1; length++) {
+    if (length < 1 || length > word.length) continue;
+    best = Math.min(best, editDistance(term.base, word.slice(0, length), max));
+  }
+  return best;
+}

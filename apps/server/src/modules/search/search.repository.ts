@@ -1,0 +1,277 @@
+import type { BookStatus } from '@maktaba/shared/schemas/catalogue';
+import type { Facet, SearchQuery } from '@maktaba/shared/schemas/search';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/raw.js';
+import type { Queryable } from '../profiles/profiles.repository.js';
+import { inOrderPattern, isBroad, type QueryPlan, titleStartPatterns, toTsquery } from './search-plan.js';
+
+export type SearchFilters = Omit<SearchQuery, 'q' | 'type' | 'sort' | 'page' | 'per_page'>;
+
+/** The text match of a plan (nothing when it has no words: every book matches). */
+function matchCondition(plan: QueryPlan): SQL {
+  if (plan.terms.length === 0) return sql`true`;
+  return sql`b.search_vector @@ to_tsquery('simple', ${toTsquery(plan)})`;
+}
+
+/**
+ * The filters of the /search route as conditions on `books b`. Values of one filter are
+ * alternatives (any of the categories); filters combine (all of them). A category includes its
+ * sub-categories. `except` leaves one filter out, for that filter's own facet counts.
+ */
+function filterConditions(filters: SearchFilters, statuses: BookStatus[], except?: Facet): SQL[] {
+  const conditions: SQL[] = [sql`b.status in ${statuses}`];
+  if (filters.category?.length && except !== 'category') {
+    conditions.push(sql`b.id in (
+      select bc.book_id from book_categories bc where bc.category_id in (
+        with recursive tree as (
+          select id from categories where key in ${filters.category} or id::text in ${filters.category}
+          union select c.id from categories c join tree on c.parent_id = tree.id)
+        select id from tree))`);
+  }
+  if (filters.author?.length && except !== 'author') {
+    conditions.push(sql`exists (select 1 from book_authors ba join authors a on a.id = ba.author_id
+      where ba.book_id = b.id and (a.id::text in ${filters.author} or a.key in ${filters.author}))`);
+  }
+  for (const [facet, column] of [
+    ['difficulty', sql`b.difficulty`],
+    ['language', sql`b.language`],
+    ['format', sql`b.format`],
+    ['content_type', sql`b.content_type`],
+  ] as const) {
+    const value = filters[facet];
+    if (value !== undefined && except !== facet) conditions.push(sql`${column} = ${value}`);
+  }
+  if (filters.is_digital !== undefined && except !== 'is_digital') {
+    conditions.push(sql`b.is_digital = ${filters.is_digital}`);
+  }
+  if (filters.available !== undefined && except !== 'available') {
+    conditions.push(sql`(b.copies_available > 0 or b.is_digital) = ${filters.available}`);
+  }
+  if (filters.publisher) {
+    conditions.push(sql`b.publisher ilike ${`%${filters.publisher.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`);
+  }
+  const years = filters.publication_year;
+  if (years?.from !== null && years?.from !== undefined) conditions.push(sql`b.publication_year >= ${years.from}`);
+  if (years?.to !== null && years?.to !== undefined) conditions.push(sql`b.publication_year <= ${years.to}`);
+  return conditions;
+}
+
+const where = (plan: QueryPlan, filters: SearchFilters, statuses: BookStatus[], except?: Facet) =>
+  sql.join([matchCondition(plan), ...filterConditions(filters, statuses, except)], sql` and `);
+
+/**
+ * Relevance: the title beginning with the query, then the words in order in the title, then
+ * ts_rank with titles (A) above authors (B) above categories (C) above descriptions (D), and
+ * popularity as the tie-breaker. A broad query (one short prefix) skips ts_rank: ranking every
+ * one of thousands of matches would cost more than it tells.
+ */
+function relevance(plan: QueryPlan): SQL {
+  if (plan.terms.length === 0) return sql`0`;
+  const [typedStart, bareStart] = titleStartPatterns(plan);
+  const tiers = sql`(case when b.search_title like ${typedStart} or b.search_title like ${bareStart} then 2
+                          when b.search_title like ${inOrderPattern(plan)} then 1 else 0 end)`;
+  if (isBroad(plan)) return tiers;
+  return sql`${tiers} + ts_rank('{0.05, 0.2, 0.4, 1.0}', b.search_vector, to_tsquery('simple', ${toTsquery(plan)}))
+                      + 0.3 / (1 + length(b.search_title) / 40.0)`;
+}
+
+function orderBy(plan: QueryPlan, sort: SearchQuery['sort']): SQL {
+  switch (sort) {
+    case 'newest':
+      return sql`b.created_at desc, b.id`;
+    case 'title':
+      return sql`lower(coalesce(b.title_en, b.title_ar)), b.id`;
+    case 'year':
+      return sql`b.publication_year desc nulls last, b.id`;
+    default:
+      return plan.terms.length === 0
+        ? sql`b.created_at desc, b.id`
+        : sql`${relevance(plan)} desc, b.popularity desc, b.id`;
+  }
+}
+
+export type HitRow = {
+  id: string;
+  external_id: string | null;
+  title_en: string | null;
+  title_ar: string | null;
+  description_en: string | null;
+  description_ar: string | null;
+  cover_key: string | null;
+  publication_year: number | null;
+  language: string | null;
+  format: string | null;
+  is_digital: boolean;
+  available: boolean;
+  status: BookStatus;
+  authors: Array<{ id: string; name: string | null; name_ar: string | null }>;
+  categories: Array<{ id: string; key: string; name: string; name_ar: string }>;
+};
+
+export async function findHits(
+  db: Queryable,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  statuses: BookStatus[],
+  page: { sort: SearchQuery['sort']; limit: number; offset: number },
+): Promise<HitRow[]> {
+  return rowsOf<HitRow>(
+    db,
+    sql`
+    select b.id, b.external_id, b.title_en, b.title_ar, b.description_en, b.description_ar, b.cover_key,
+           b.publication_year, b.language, b.format, b.is_digital, (b.copies_available > 0 or b.is_digital) as available,
+           b.status,
+           coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name_en, 'name_ar', a.name_ar) order by ba.position, a.id)
+                       from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json) as authors,
+           coalesce((select json_agg(json_build_object('id', c.id, 'key', c.key, 'name', c.name_en, 'name_ar', c.name_ar) order by bc.position, c.id)
+                       from book_categories bc join categories c on c.id = bc.category_id where bc.book_id = b.id), '[]'::json) as categories
+      from books b
+     where ${where(plan, filters, statuses)}
+     order by ${orderBy(plan, page.sort)}
+     limit ${page.limit} offset ${page.offset}`,
+  );
+}
+
+/** Up to `atMost` matches: enough to tell "nothing" and "too little" apart, cheaply. */
+export async function countUpTo(
+  db: Queryable,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  statuses: BookStatus[],
+  atMost: number,
+): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from books b where ${where(plan, filters, statuses)} limit ${atMost}) m`,
+  );
+  return row?.n ?? 0;
+}
+
+export type FacetRow = { facet: Facet | 'total'; value: string | null; count: number };
+
+const SCALAR_FACETS = {
+  language: sql`m.language`,
+  format: sql`m.format`,
+  difficulty: sql`m.difficulty`,
+  content_type: sql`m.content_type`,
+  is_digital: sql`m.is_digital::text`,
+  available: sql`m.available::text`,
+} as const;
+
+function facetSelect(facet: Facet, from: SQL, limit: number): SQL {
+  if (facet === 'category') {
+    return sql`(select 'category' as facet, c.key as value, count(*)::int as count
+                  from ${from} m join book_categories bc on bc.book_id = m.id join categories c on c.id = bc.category_id
+                 group by c.key order by count(*) desc, c.key limit ${limit})`;
+  }
+  if (facet === 'author') {
+    return sql`(select 'author' as facet, ba.author_id::text as value, count(*)::int as count
+                  from ${from} m join book_authors ba on ba.book_id = m.id
+                 group by ba.author_id order by count(*) desc, ba.author_id limit ${limit})`;
+  }
+  const column = SCALAR_FACETS[facet];
+  return sql`(select ${facet}::text as facet, ${column} as value, count(*)::int as count
+                from ${from} m where ${column} is not null group by ${column} order by count(*) desc limit ${limit})`;
+}
+
+const matchColumns = sql`b.id, b.language, b.format, b.difficulty, b.content_type, b.is_digital,
+                         (b.copies_available > 0 or b.is_digital) as available`;
+
+/**
+ * The total and every facet's counts in one statement. A facet with a chosen value is counted
+ * without its own filter (so its other values stay choosable); the others over the full match.
+ */
+export async function findFacets(
+  db: Queryable,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  statuses: BookStatus[],
+  facets: readonly Facet[],
+  selected: ReadonlySet<Facet>,
+  limit: number,
+): Promise<FacetRow[]> {
+  const ctes: SQL[] = [
+    sql`m_all as materialized (select ${matchColumns} from books b where ${where(plan, filters, statuses)})`,
+  ];
+  const selects: SQL[] = [sql`(select 'total' as facet, null::text as value, count(*)::int as count from m_all)`];
+  for (const facet of facets) {
+    if (selected.has(facet)) {
+      const name = sql.raw(`m_${facet}`);
+      ctes.push(
+        sql`${name} as materialized (select ${matchColumns} from books b where ${where(plan, filters, statuses, facet)})`,
+      );
+      selects.push(facetSelect(facet, name, limit));
+    } else {
+      selects.push(facetSelect(facet, sql`m_all`, limit));
+    }
+  }
+  return rowsOf<FacetRow>(db, sql`with ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`);
+}
+
+export async function facetLabels(
+  db: Queryable,
+  categoryKeys: string[],
+  authorIds: string[],
+): Promise<{ categories: Map<string, [string, string]>; authors: Map<string, [string | null, string | null]> }> {
+  const categories = new Map<string, [string, string]>();
+  const authors = new Map<string, [string | null, string | null]>();
+  if (categoryKeys.length > 0) {
+    const rows = await rowsOf<{ key: string; name_en: string; name_ar: string }>(
+      db,
+      sql`select key, name_en, name_ar from categories where key in ${categoryKeys}`,
+    );
+    for (const row of rows) categories.set(row.key, [row.name_en, row.name_ar]);
+  }
+  const uuids = authorIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (uuids.length > 0) {
+    const rows = await rowsOf<{ id: string; name_en: string | null; name_ar: string | null }>(
+      db,
+      sql`select id::text as id, name_en, name_ar from authors where id::text in ${uuids}`,
+    );
+    for (const row of rows) authors.set(row.id, [row.name_en, row.name_ar]);
+  }
+  return { categories, authors };
+}
+
+/** Whether the vocabulary holds the word (or, for a word being typed, a word that begins with it). */
+export async function knownWords(db: Queryable, words: Array<{ word: string; prefix: boolean }>): Promise<boolean[]> {
+  if (words.length === 0) return [];
+  const checks = words.map(({ word, prefix }) =>
+    prefix
+      ? sql`exists (select 1 from search_words where word like ${`${word}%`})`
+      : sql`exists (select 1 from search_words where word = ${word})`,
+  );
+  const [row = {}] = await rowsOf<Record<string, boolean>>(
+    db,
+    sql`select ${sql.join(
+      checks.map((check, index) => sql`${check} as ${sql.identifier(`w${index}`)}`),
+      sql`, `,
+    )}`,
+  );
+  return words.map((_, index) => row[`w${index}`] === true);
+}
+
+/**
+ * Words of the vocabulary that may be `word` mistyped: trigram neighbours (pg_trgm `%`), and words
+ * with the same first letter and a close length (short words share too few trigrams).
+ */
+export async function correctionCandidates(
+  db: Queryable,
+  word: string,
+  maxTypos: number,
+  prefix: boolean,
+): Promise<Array<{ word: string; books: number }>> {
+  const first = word.slice(0, 1);
+  const lengthCheck = prefix
+    ? sql`length(word) >= ${word.length - maxTypos}`
+    : sql`length(word) between ${word.length - maxTypos} and ${word.length + maxTypos}`;
+  return rowsOf<{ word: string; books: number }>(
+    db,
+    sql`
+    select word, books from (
+      (select word, books from search_words where word % ${word} order by word <-> ${word} limit 50)
+      union
+      (select word, books from search_words where word like ${`${first}%`} and ${lengthCheck} order by books desc limit 400)
+    ) candidates`,
+  );
+}

@@ -1,0 +1,77 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  SEARCH_LIMITS,
+  SearchQuerySchema,
+  SearchResultSchema,
+  SuggestQuerySchema,
+  SuggestResultSchema,
+} from '@maktaba/shared/schemas/search';
+import { normalizeSearchText } from '@maktaba/shared/search-text';
+import type { Context } from 'hono';
+import { etag } from 'hono/etag';
+import type { AppEnv } from '../../http/context.js';
+import { errorJson, json } from '../../http/openapi.js';
+import { optionalActor, requireActor } from '../auth/session.js';
+import { PRIVATE_CACHE, PUBLIC_CACHE } from '../catalogue/catalogue.routes.js';
+import { seesUnpublished } from '../catalogue/catalogue.service.js';
+import { searchBooks } from './search.service.js';
+import { clearSearches, recordSearch } from './suggest.repository.js';
+import { suggest } from './suggest.service.js';
+
+const db = (c: Context<AppEnv>) => c.get('deps').database.db;
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['Search'],
+  summary:
+    'Library search: the /search route parameters (q, category and author repeatable, difficulty, language, format, available, is_digital, publisher, publication_year as "1990" or "1990-2000", content_type, status for editors, type = book | author | category) plus page, per_page and sort. Approved books only unless a librarian or admin asks for a status.',
+  middleware: [etag({ weak: true })],
+  request: { query: SearchQuerySchema },
+  responses: { 200: json(SearchResultSchema, 'Hits, total, facets'), 400: errorJson('A parameter is invalid') },
+});
+
+const suggestRoute = createRoute({
+  method: 'get',
+  path: '/search/suggest',
+  tags: ['Search'],
+  summary: `Autocomplete: the signed-in reader's recent searches, then about 50 % books, 30 % authors and 20 % categories (limit ${SEARCH_LIMITS.suggestDefault} by default).`,
+  middleware: [etag({ weak: true })],
+  request: { query: SuggestQuerySchema },
+  responses: { 200: json(SuggestResultSchema, 'Suggestions'), 400: errorJson('A parameter is invalid') },
+});
+
+const clearRecentRoute = createRoute({
+  method: 'delete',
+  path: '/search/recent',
+  tags: ['Search'],
+  summary: 'Forgets the recent searches of the signed-in reader',
+  middleware: [requireActor()],
+  responses: { 204: { description: 'Forgotten' }, 401: errorJson('Sign-in needed') },
+});
+
+export const searchRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(searchRoute, async (c) => {
+    const query = c.req.valid('query');
+    const actor = await optionalActor(c);
+    const result = await searchBooks(db(c), query, {
+      seesUnpublished: seesUnpublished(actor),
+      userId: actor?.id ?? null,
+    });
+    if (actor && query.q.trim() && query.page === 1) {
+      const text = query.q.trim();
+      await recordSearch(db(c), actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept);
+    }
+    c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
+    return c.json(result, 200);
+  })
+  .openapi(suggestRoute, async (c) => {
+    const actor = await optionalActor(c);
+    const result = await suggest(db(c), c.req.valid('query'), { userId: actor?.id ?? null });
+    c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
+    return c.json(result, 200);
+  })
+  .openapi(clearRecentRoute, async (c) => {
+    await clearSearches(db(c), c.get('actor').id);
+    return c.body(null, 204);
+  });

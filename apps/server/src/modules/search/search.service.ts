@@ -1,0 +1,261 @@
+import type { BookStatus } from '@maktaba/shared/schemas/catalogue';
+import {
+  FACETS,
+  type Facet,
+  type FacetValue,
+  SEARCH_LIMITS,
+  type SearchFacets,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+} from '@maktaba/shared/schemas/search';
+import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
+import { highlightRanges } from '@maktaba/shared/search-text';
+import { authorLine } from '../catalogue/catalogue.mapper.js';
+import type { Queryable } from '../profiles/profiles.repository.js';
+import {
+  correctionCandidates,
+  countUpTo,
+  facetLabels,
+  findFacets,
+  findHits,
+  type HitRow,
+  knownWords,
+  type SearchFilters,
+} from './search.repository.js';
+import { editDistance, planQuery, type QueryPlan, type Term, typoDistance, typosAllowed } from './search-plan.js';
+
+/** Fewer matches than this and the query's words are checked for typos. */
+const TOO_FEW = 3;
+/** Corrections kept per word, best first. */
+const CORRECTIONS_PER_WORD = 2;
+const SNIPPET_RADIUS = 70;
+
+export type SearchOptions = { seesUnpublished: boolean; userId: string | null };
+
+function statusesFor(query: SearchQuery, options: SearchOptions): BookStatus[] {
+  // Patrons and visitors see approved books whatever they ask; editors may ask for another status.
+  if (options.seesUnpublished && query.status) return [query.status];
+  return ['approved'];
+}
+
+function filtersOf(query: SearchQuery): SearchFilters {
+  const { q: _q, type: _type, sort: _sort, page: _page, per_page: _perPage, ...filters } = query;
+  return filters;
+}
+
+function selectedFacets(filters: SearchFilters): Set<Facet> {
+  return new Set(FACETS.filter((facet) => filters[facet] !== undefined && filters[facet] !== null));
+}
+
+/**
+ * Corrects the words that the vocabulary does not hold, against the words it does: one typo from
+ * 4 letters, two from 8, a transposition counting as one. Corrections become alternatives of the
+ * word (the word as typed still counts). Returns the corrected plan, or null when nothing changed.
+ */
+export async function correctTypos(db: Queryable, plan: QueryPlan): Promise<QueryPlan | null> {
+  const known = await knownWords(
+    db,
+    plan.terms.map((term) => ({ word: term.base, prefix: term.prefix })),
+  );
+  let changed = false;
+  const terms: Term[] = [];
+  for (const [index, term] of plan.terms.entries()) {
+    const max = typosAllowed(term.base.length);
+    if (known[index] || max === 0) {
+      terms.push(term);
+      continue;
+    }
+    const candidates = await correctionCandidates(db, term.base, max, term.prefix);
+    const ranked = candidates
+      .map((candidate) => ({
+        ...candidate,
+        distance: typoDistance(term, candidate.word, max),
+        // Among equally close prefixes, the word closest as a whole: "ahkma" is "ahkam" rather than "ahmad".
+        whole: editDistance(term.base, candidate.word, max + 3),
+      }))
+      .filter((candidate) => candidate.distance <= max)
+      .sort((a, b) => a.distance - b.distance || a.whole - b.whole || b.books - a.books || a.word.localeCompare(b.word))
+      .slice(0, CORRECTIONS_PER_WORD)
+      .map((candidate) => candidate.word);
+    if (ranked.length === 0) {
+      terms.push(term);
+      continue;
+    }
+    changed = true;
+    terms.push({ ...term, alternatives: [...term.alternatives, ...ranked] });
+  }
+  return changed ? { ...plan, terms } : null;
+}
+
+/** The words to leave out, one more each time, when the whole query finds nothing: unknown words first, then from the end. */
+async function dropOrder(db: Queryable, plan: QueryPlan): Promise<number[]> {
+  const known = await knownWords(
+    db,
+    plan.terms.map((term) => ({ word: term.base, prefix: term.prefix })),
+  );
+  const indexes = plan.terms.map((_, index) => index).reverse();
+  return [...indexes.filter((index) => !known[index]), ...indexes.filter((index) => known[index])];
+}
+
+type Resolved = { plan: QueryPlan; corrections: Array<{ from: string; to: string }>; dropped: string[] };
+
+/**
+ * The plan actually searched: as typed; with typos corrected when that finds too little; and,
+ * when even that finds nothing, without its least important words.
+ */
+async function resolvePlan(
+  db: Queryable,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  statuses: BookStatus[],
+): Promise<Resolved> {
+  const resolved: Resolved = { plan, corrections: [], dropped: [] };
+  if (plan.terms.length === 0) return resolved;
+  const found = await countUpTo(db, plan, filters, statuses, TOO_FEW);
+  if (found >= TOO_FEW) return resolved;
+  const corrected = await correctTypos(db, plan);
+  if (corrected && (await countUpTo(db, corrected, filters, statuses, TOO_FEW)) > found) {
+    resolved.plan = corrected;
+    resolved.corrections = corrected.terms.flatMap((term, index) => {
+      const before = plan.terms[index];
+      const added = term.alternatives.filter((form) => !before?.alternatives.includes(form));
+      return added.length > 0 ? [{ from: term.typed, to: added[0] as string }] : [];
+    });
+    return resolved;
+  }
+  if (found > 0 || plan.terms.length < 2) return resolved;
+  const base = corrected ?? plan;
+  const order = await dropOrder(db, base);
+  for (let count = 1; count < base.terms.length; count++) {
+    const leave = new Set(order.slice(0, count));
+    const kept = { ...base, terms: base.terms.filter((_, index) => !leave.has(index)) };
+    if ((await countUpTo(db, kept, filters, statuses, 1)) > 0) {
+      resolved.plan = kept;
+      resolved.dropped = base.terms.filter((_, index) => leave.has(index)).map((term) => term.typed);
+      return resolved;
+    }
+  }
+  return resolved;
+}
+
+function highlightTerms(plan: QueryPlan): string[] {
+  return plan.terms.flatMap((term) => [term.base, ...term.alternatives]);
+}
+
+/** A passage of the description around its first match, cut at word boundaries. */
+function snippet(row: HitRow, plan: QueryPlan, terms: string[], prefix: boolean): SearchHit['highlights']['snippet'] {
+  const candidates: Array<['en' | 'ar', string | null]> =
+    plan.script === 'ar'
+      ? [
+          ['ar', row.description_ar],
+          ['en', row.description_en],
+        ]
+      : [
+          ['en', row.description_en],
+          ['ar', row.description_ar],
+        ];
+  for (const [lang, text] of candidates) {
+    if (!text) continue;
+    const first = highlightRanges(text, terms, prefix)[0];
+    if (!first) continue;
+    let start = Math.max(0, first[0] - SNIPPET_RADIUS);
+    let end = Math.min(text.length, first[1] + SNIPPET_RADIUS);
+    if (start > 0) start = text.indexOf(' ', start) + 1 || start;
+    if (end < text.length) end = text.lastIndexOf(' ', end) > first[1] ? text.lastIndexOf(' ', end) : end;
+    const passage = `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+    return { text: passage, lang, ranges: highlightRanges(passage, terms, prefix) };
+  }
+  return null;
+}
+
+function toHit(row: HitRow, plan: QueryPlan): SearchHit {
+  const terms = highlightTerms(plan);
+  const prefix = plan.terms.at(-1)?.prefix ?? false;
+  const first = row.categories[0];
+  return {
+    id: row.id,
+    external_id: row.external_id,
+    title: row.title_en,
+    title_ar: row.title_ar,
+    authors: row.authors,
+    author_name: authorLine(row.authors, 'en'),
+    author_name_ar: authorLine(row.authors, 'ar'),
+    category: first?.name ?? null,
+    category_ar: first?.name_ar ?? null,
+    categories: row.categories,
+    cover_image: publicObjectUrl('covers', row.cover_key),
+    publication_year: row.publication_year,
+    language: row.language,
+    format: row.format,
+    is_digital: row.is_digital,
+    available: row.available,
+    status: row.status,
+    highlights: {
+      title: highlightRanges(row.title_en, terms, prefix),
+      title_ar: highlightRanges(row.title_ar, terms, prefix),
+      authors: row.authors.map((author) => ({
+        name: highlightRanges(author.name, terms, prefix),
+        name_ar: highlightRanges(author.name_ar, terms, prefix),
+      })),
+      snippet: plan.terms.length > 0 ? snippet(row, plan, terms, prefix) : null,
+    },
+  };
+}
+
+async function facetsOf(
+  db: Queryable,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  statuses: BookStatus[],
+): Promise<{ total: number; facets: SearchFacets }> {
+  const rows = await findFacets(
+    db,
+    plan,
+    filters,
+    statuses,
+    FACETS,
+    selectedFacets(filters),
+    SEARCH_LIMITS.facetValues,
+  );
+  const facets = Object.fromEntries(FACETS.map((facet) => [facet, [] as FacetValue[]])) as SearchFacets;
+  let total = 0;
+  for (const row of rows) {
+    if (row.facet === 'total') total = row.count;
+    else if (row.value !== null)
+      facets[row.facet].push({ value: row.value, count: row.count, label: null, label_ar: null });
+  }
+  const labels = await facetLabels(
+    db,
+    facets.category.map((value) => value.value),
+    facets.author.map((value) => value.value),
+  );
+  for (const value of facets.category)
+    [value.label, value.label_ar] = labels.categories.get(value.value) ?? [null, null];
+  for (const value of facets.author) [value.label, value.label_ar] = labels.authors.get(value.value) ?? [null, null];
+  return { total, facets };
+}
+
+/** GET /api/search: hits of one page, the total, facet counts, and what was done to the query. */
+export async function searchBooks(db: Queryable, query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
+  const statuses = statusesFor(query, options);
+  const filters = filtersOf(query);
+  const typed = planQuery(query.q, query.type);
+  const { plan, corrections, dropped } = await resolvePlan(db, typed, filters, statuses);
+  const [rows, { total, facets }] = await Promise.all([
+    findHits(db, plan, filters, statuses, {
+      sort: query.sort,
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    }),
+    facetsOf(db, plan, filters, statuses),
+  ]);
+  return {
+    hits: rows.map((row) => toHit(row, plan)),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    facets,
+    query: { normalized: typed.normalized, script: typed.script, corrections, dropped },
+  };
+}

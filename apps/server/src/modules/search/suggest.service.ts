@@ -1,0 +1,140 @@
+import {
+  SEARCH_LIMITS,
+  type SearchSuggestion,
+  type SuggestQuery,
+  type SuggestResult,
+} from '@maktaba/shared/schemas/search';
+import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
+import { normalizeSearchText } from '@maktaba/shared/search-text';
+import type { Queryable } from '../profiles/profiles.repository.js';
+import { correctTypos } from './search.service.js';
+import { planQuery, type QueryPlan } from './search-plan.js';
+import {
+  type BookSuggestionRow,
+  findRecentSearches,
+  type NameSuggestionRow,
+  suggestAuthors,
+  suggestBooks,
+  suggestCategories,
+} from './suggest.repository.js';
+
+const searchHref = (params: Record<string, string>) => `/search?${new URLSearchParams(params).toString()}`;
+
+function bookSuggestion(row: BookSuggestionRow): SearchSuggestion {
+  return {
+    id: row.id,
+    query: row.title_en ?? row.title_ar ?? '',
+    query_ar: row.title_ar,
+    type: 'book',
+    category: row.category_en,
+    category_ar: row.category_ar,
+    metadata: {
+      author: row.author_en ?? row.author_ar,
+      author_ar: row.author_ar ?? row.author_en,
+      cover_image: publicObjectUrl('covers', row.cover_key),
+      publication_year: row.publication_year,
+      href: `/book/${row.id}`,
+    },
+  };
+}
+
+function authorSuggestion(row: NameSuggestionRow): SearchSuggestion {
+  return {
+    id: row.id,
+    query: row.name_en ?? row.name_ar ?? '',
+    query_ar: row.name_ar,
+    type: 'author',
+    category: null,
+    category_ar: null,
+    metadata: { key: row.key, books: row.books, href: `/author/${row.id}` },
+  };
+}
+
+function categorySuggestion(row: NameSuggestionRow): SearchSuggestion {
+  return {
+    id: row.id,
+    query: row.name_en ?? row.name_ar ?? '',
+    query_ar: row.name_ar,
+    type: 'category',
+    category: row.name_en,
+    category_ar: row.name_ar,
+    metadata: { key: row.key, books: row.books, href: searchHref({ category: row.key ?? row.id }) },
+  };
+}
+
+/**
+ * Splits `limit` places about 50 % books, 30 % authors, 20 % categories (reader-area §9); a kind
+ * with fewer matches leaves its places to the others, in that order.
+ */
+export function splitSuggestions<T>(limit: number, lists: { book: T[]; author: T[]; category: T[] }): T[] {
+  const share = SEARCH_LIMITS.suggestShare;
+  const quota = {
+    book: Math.round(limit * share.book),
+    author: Math.round(limit * share.author),
+    category: 0,
+  };
+  quota.category = Math.max(0, limit - quota.book - quota.author);
+  const taken = {
+    book: lists.book.slice(0, quota.book),
+    author: lists.author.slice(0, quota.author),
+    category: lists.category.slice(0, quota.category),
+  };
+  let left = limit - taken.book.length - taken.author.length - taken.category.length;
+  for (const kind of ['book', 'author', 'category'] as const) {
+    if (left <= 0) break;
+    const more = lists[kind].slice(taken[kind].length, taken[kind].length + left);
+    taken[kind].push(...more);
+    left -= more.length;
+  }
+  return [...taken.book, ...taken.author, ...taken.category];
+}
+
+async function catalogueSuggestions(db: Queryable, plan: QueryPlan, limit: number): Promise<SearchSuggestion[]> {
+  const [books, authors, categories] = await Promise.all([
+    suggestBooks(db, plan, limit),
+    suggestAuthors(db, plan, limit),
+    suggestCategories(db, plan, limit),
+  ]);
+  return splitSuggestions(limit, {
+    book: books.map(bookSuggestion),
+    author: authors.map(authorSuggestion),
+    category: categories.map(categorySuggestion),
+  });
+}
+
+/**
+ * GET /api/search/suggest: the reader's own recent searches that begin with the text, then books,
+ * authors and categories. When nothing matches as typed, mistyped words are corrected.
+ */
+export async function suggest(
+  db: Queryable,
+  query: SuggestQuery,
+  options: { userId: string | null },
+): Promise<SuggestResult> {
+  const plan = planQuery(query.q);
+  if (plan.terms.length === 0) return { suggestions: [], script: plan.script };
+  const recent = options.userId
+    ? await findRecentSearches(
+        db,
+        options.userId,
+        normalizeSearchText(query.q),
+        Math.min(SEARCH_LIMITS.recentOffered, query.limit),
+      )
+    : [];
+  const room = query.limit - recent.length;
+  let found = room > 0 ? await catalogueSuggestions(db, plan, room) : [];
+  if (room > 0 && found.length === 0) {
+    const corrected = await correctTypos(db, plan);
+    if (corrected) found = await catalogueSuggestions(db, corrected, room);
+  }
+  const recentSuggestions: SearchSuggestion[] = recent.map((row) => ({
+    id: `recent:${row.id}`,
+    query: row.query,
+    query_ar: null,
+    type: 'recent',
+    category: null,
+    category_ar: null,
+    metadata: { href: searchHref({ q: row.query }) },
+  }));
+  return { suggestions: [...recentSuggestions, ...found], script: plan.script };
+}

@@ -1,0 +1,289 @@
+/**
+ * Search through HTTP (reader-area §2.1 /search, §2.4, §3, §7): the demo catalogue searched in
+ * English and Arabic, with the orthographic variants, diacritics and transliterations readers
+ * type, typos, prefixes, filters and facets, ranking, highlights, suggestions, and recent searches.
+ */
+import {
+  type SearchResult,
+  SearchResultSchema,
+  type SuggestResult,
+  SuggestResultSchema,
+} from '@maktaba/shared/schemas/search';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { rowsOf } from '../src/db/raw.js';
+import { books, profiles } from '../src/db/schema/index.js';
+import { readDemoCatalogue } from '../src/modules/catalogue/demo-catalogue.js';
+import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
+import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+
+const demo = readDemoCatalogue();
+const demoBook = (key: string) => {
+  const book = demo.books.find((candidate) => candidate.key === key);
+  if (!book) throw new Error(`no demo book ${key}`);
+  return book;
+};
+
+describeEachDriver('search over HTTP', (driver) => {
+  let server: TestServer;
+  let db: Database;
+  let anonymous: ApiClient;
+  let patron: { client: ApiClient; id: string };
+  let librarian: { client: ApiClient; id: string };
+
+  async function account(role: 'patron' | 'librarian') {
+    const client = clientFrom(server.url);
+    const { id } = await registerAccount(client, { name: `A ${role}` });
+    if (role !== 'patron') await db.update(profiles).set({ role }).where(eq(profiles.id, id));
+    return { client, id };
+  }
+
+  async function search(query: string, client = anonymous): Promise<SearchResult> {
+    const response = await client.get(`/api/search?${query}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return SearchResultSchema.parse(response.body);
+  }
+  const q = (text: string, extra = '') => search(`q=${encodeURIComponent(text)}${extra}`);
+  const titles = (result: SearchResult) => result.hits.map((hit) => hit.title);
+  const top = async (text: string, count = 5) => titles(await q(text)).slice(0, count);
+
+  async function suggestions(text: string, client = anonymous, limit = 10): Promise<SuggestResult> {
+    const response = await client.get(`/api/search/suggest?q=${encodeURIComponent(text)}&limit=${limit}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return SuggestResultSchema.parse(response.body);
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    db = server.running.deps.database.db;
+    anonymous = clientFrom(server.url);
+    [patron, librarian] = await Promise.all([account('patron'), account('librarian')]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  describe('matching', () => {
+    it('finds a book by its English title, first', async () => {
+      expect((await top('Al-Kafi'))[0]).toBe('Al-Kafi');
+      expect((await top('al kafi'))[0]).toBe('Al-Kafi');
+      expect((await top('kafi'))[0]).toBe('Al-Kafi');
+    });
+
+    it('finds a book by its Arabic title with or without the article, diacritics, tatweel or hamza forms', async () => {
+      for (const text of ['الكافي', 'كافي', 'الكَافِي', 'الكـــافي', 'ٱلكافي']) {
+        expect((await top(text))[0], text).toBe('Al-Kafi');
+      }
+      expect(await top('تهذيب الاحكام')).toContain('Tahdhib al-Ahkam');
+      expect(await top('بحار الانوار')).toContain('Bihar al-Anwar');
+      expect(await top('مراه العقول')).toContain("Mir'at al-'Uqul");
+    });
+
+    it('meets transliterations with and without ʿayn marks and apostrophes', async () => {
+      for (const text of ["Wasa'il al-Shi'a", 'wasail al shia', 'Wasāʾil al-Shīʿa']) {
+        expect((await top(text))[0], text).toBe("Wasa'il al-Shi'a");
+      }
+    });
+
+    it('corrects typos against the indexed words: one from 4 letters, two from 8, a swap counting as one', async () => {
+      const result = await q('Tahdhib al-Ahkma');
+      expect(titles(result)[0]).toBe('Tahdhib al-Ahkam');
+      expect(result.query.corrections).toEqual([{ from: 'ahkma', to: 'ahkam' }]);
+      expect(await top('Mustadrak al-Wasial')).toContain("Mustadrak al-Wasa'il");
+      expect(await top('bihhar anwwar')).toContain('Bihar al-Anwar');
+      // Three letters are too short for a typo: nothing is invented.
+      expect((await q('kqz')).total).toBe(0);
+    });
+
+    it('matches the word being typed as a prefix', async () => {
+      expect(await top('Tahdhib al-Ah')).toContain('Tahdhib al-Ahkam');
+      expect(await top('بحار الأن')).toContain('Bihar al-Anwar');
+      // A space after the word means it is finished.
+      expect((await q('Tahdh ')).total).toBe(0);
+    });
+
+    it('searches authors, with titles ranked above them', async () => {
+      const byAuthor = await q('Kulayni');
+      expect(byAuthor.hits.map((hit) => hit.id)).toContain(
+        (await q('Al-Kafi')).hits.find((hit) => hit.title === 'Al-Kafi')?.id,
+      );
+      expect(byAuthor.hits.every((hit) => hit.authors.some((author) => /Kulayni/.test(author.name ?? '')))).toBe(true);
+      const arabic = await q('الكليني');
+      expect(arabic.total).toBe(byAuthor.total);
+    });
+
+    it('retries without the words that find nothing, and says which', async () => {
+      const result = await q('Bihar al-Anwar zzxqvw');
+      expect(titles(result)).toContain('Bihar al-Anwar');
+      expect(result.query.dropped).toEqual(['zzxqvw']);
+    });
+
+    it('detects the query script', async () => {
+      expect((await q('الكافي')).query.script).toBe('ar');
+      expect((await q('kafi')).query.script).toBe('en');
+      expect((await q('kafi الكافي')).query.script).toBe('mixed');
+    });
+  });
+
+  describe('hits', () => {
+    it('carry both titles, authors in both names, the category, the cover and highlights of the matched words', async () => {
+      const result = await q('الكافي');
+      const hit = result.hits[0];
+      const book = demoBook('al-kafi');
+      expect(hit?.title_ar).toBe(book.title_ar);
+      expect(hit?.external_id).toBe('demo:al-kafi');
+      expect(hit?.authors[0]?.name_ar).toBe('محمد بن يعقوب الكليني');
+      expect(hit?.category).toBe('Hadith');
+      expect(hit?.category_ar).toBe('الحديث');
+      expect(hit?.cover_image).toBeNull();
+      expect(hit?.highlights.title_ar).toEqual([[0, 'الكافي'.length]]);
+      // An Arabic query has nothing to mark in the English title.
+      expect(hit?.highlights.title).toEqual([]);
+      expect((await q('al-kafi')).hits[0]?.highlights.title).toEqual([[3, 'Al-Kafi'.length]]);
+      const vowelled = await q('الكَافِي');
+      expect(vowelled.hits[0]?.highlights.title_ar).toEqual([[0, 'الكافي'.length]]);
+      const author = await q('Kulayni');
+      const ranges = author.hits[0]?.highlights.authors[0]?.name ?? [];
+      expect(ranges.map(([start, end]) => author.hits[0]?.authors[0]?.name?.slice(start, end))).toEqual(['Kulayni']);
+    });
+  });
+
+  describe('filters, facets, sort and paging', () => {
+    it('filters by category (with its sub-categories) and counts facets without the facet’s own filter', async () => {
+      const all = await search('category=hadith');
+      const hadith = demo.books.filter((book) => book.categories.includes('hadith')).length;
+      const sub = demo.books.filter(
+        (book) =>
+          !book.categories.includes('hadith') &&
+          book.categories.some((key) => ['hadith-sciences', 'rijal'].includes(key)),
+      ).length;
+      expect(all.total).toBe(hadith + sub);
+      const categoryFacet = all.facets.category.find((value) => value.value === 'hadith');
+      expect(categoryFacet?.label).toBe('Hadith');
+      expect(categoryFacet?.label_ar).toBe('الحديث');
+      // The category facet is counted without the category filter: other categories remain choosable.
+      expect(all.facets.category.length).toBeGreaterThan(2);
+      const both = await search('category=hadith&category=ethics');
+      expect(both.total).toBeGreaterThan(all.total);
+    });
+
+    it('combines text, language, availability and year filters', async () => {
+      const arabic = await search('q=hadith&language=ar');
+      expect(arabic.hits.every((hit) => hit.language === 'ar')).toBe(true);
+      const languages = arabic.facets.language.map((value) => value.value);
+      expect(languages).toContain('ar');
+      const digital = await search('is_digital=true');
+      expect(digital.hits.every((hit) => hit.is_digital)).toBe(true);
+      const available = await search('available=true');
+      expect(available.hits.every((hit) => hit.available)).toBe(true);
+      const [year] = await rowsOf<{ y: number | null }>(
+        db,
+        sql`select min(publication_year) as y from books where publication_year is not null`,
+      );
+      if (year?.y !== undefined && year.y !== null) {
+        const ranged = await search(`publication_year=${year.y}-${year.y}`);
+        expect(ranged.total).toBeGreaterThan(0);
+        expect(ranged.hits.every((hit) => hit.publication_year === year.y)).toBe(true);
+      }
+    });
+
+    it('sorts by title and newest, and pages without overlap', async () => {
+      const byTitle = await search('sort=title&per_page=50');
+      const keys = byTitle.hits.map((hit) => (hit.title ?? hit.title_ar ?? '').toLowerCase());
+      expect(keys).toEqual([...keys].sort());
+      const first = await search('per_page=10');
+      const second = await search('per_page=10&page=2');
+      expect(first.total).toBe(demo.books.length);
+      const ids = new Set(first.hits.map((hit) => hit.id));
+      expect(second.hits.some((hit) => ids.has(hit.id))).toBe(false);
+    });
+
+    it('refuses bad parameters, naming them, and ignores status for patrons', async () => {
+      const bad = await anonymous.get('/api/search?per_page=500&sort=random');
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.error.details.fieldErrors).sort()).toEqual(['per_page', 'sort']);
+      const [draft] = await db
+        .insert(books)
+        .values({ titleEn: 'Hidden Draft of Patience', status: 'draft' })
+        .returning({ id: books.id });
+      await server.running.deps.searchIndex.refresh();
+      expect((await q('Hidden Draft of Patience')).hits.some((hit) => hit.id === draft?.id)).toBe(false);
+      const asPatron = await search('q=Hidden%20Draft&status=draft', patron.client);
+      expect(asPatron.hits.some((hit) => hit.id === draft?.id)).toBe(false);
+      const asLibrarian = await search('q=Hidden%20Draft&status=draft', librarian.client);
+      expect(asLibrarian.hits.map((hit) => hit.id)).toContain(draft?.id);
+      // A draft's words do not leak through typo corrections or suggestions either.
+      expect((await suggestions('Hidden Draft')).suggestions).toEqual([]);
+    });
+  });
+
+  describe('index upkeep', () => {
+    it('a book saved by an editor is searchable at once, and an author renamed is found by the new name', async () => {
+      const created = await librarian.client.post('/api/books', {
+        title: 'Treatise on Gratitude',
+        title_ar: 'رسالة في الشكر',
+        author_ids: [],
+        category_ids: [],
+        copies_total: 1,
+        copies_available: 1,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id as string;
+      const asLibrarian = await search('q=gratitude&status=draft', librarian.client);
+      expect(asLibrarian.hits.map((hit) => hit.id)).toEqual([id]);
+      expect((await q('الشكر')).hits.some((hit) => hit.id === id)).toBe(false);
+      const approved = await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect((await q('الشكر')).hits.map((hit) => hit.id)).toContain(id);
+    });
+  });
+
+  describe('suggestions', () => {
+    it('offer books, authors and categories for an English or Arabic prefix, with where each leads', async () => {
+      const english = await suggestions('kaf');
+      const book = english.suggestions.find((suggestion) => suggestion.type === 'book');
+      expect(book?.query).toBe('Al-Kafi');
+      expect(book?.query_ar).toBe('الكافي');
+      expect(book?.metadata.href).toBe(`/book/${book?.id}`);
+      const arabic = await suggestions('الكا');
+      expect(arabic.script).toBe('ar');
+      expect(arabic.suggestions.some((suggestion) => suggestion.query_ar === 'الكافي')).toBe(true);
+      const author = (await suggestions('kulay')).suggestions.find((suggestion) => suggestion.type === 'author');
+      expect(author?.query).toBe("Muhammad ibn Ya'qub al-Kulayni");
+      expect(author?.metadata.href).toBe(`/author/${author?.id}`);
+      const category = (await suggestions('فقه')).suggestions.find((suggestion) => suggestion.type === 'category');
+      expect(category?.query_ar).toBe('الفقه');
+      expect(category?.metadata.href).toBe('/search?category=jurisprudence');
+    });
+
+    it('split about half books, 30 % authors and 20 % categories, and respect the limit', async () => {
+      const result = await suggestions('al', anonymous, 10);
+      expect(result.suggestions.length).toBeLessThanOrEqual(10);
+      const count = (type: string) => result.suggestions.filter((suggestion) => suggestion.type === type).length;
+      expect(count('book')).toBeGreaterThanOrEqual(5);
+      expect(count('author')).toBeLessThanOrEqual(5);
+      expect((await suggestions('al', anonymous, 8)).suggestions.length).toBeLessThanOrEqual(8);
+      expect((await suggestions('   ')).suggestions).toEqual([]);
+    });
+
+    it('correct a mistyped word when nothing matches as typed', async () => {
+      const result = await suggestions('bihhar');
+      expect(result.suggestions.some((suggestion) => suggestion.query === 'Bihar al-Anwar')).toBe(true);
+    });
+
+    it('include a signed-in reader’s own recent searches, never another’s, and forget them on request', async () => {
+      await search('q=Bihar%20al-Anwar', patron.client);
+      const own = await suggestions('bih', patron.client);
+      expect(own.suggestions[0]).toMatchObject({ type: 'recent', query: 'Bihar al-Anwar' });
+      expect(own.suggestions[0]?.metadata.href).toBe('/search?q=Bihar+al-Anwar');
+      const other = await suggestions('bih', librarian.client);
+      expect(other.suggestions.some((suggestion) => suggestion.type === 'recent')).toBe(false);
+      expect((await suggestions('bih')).suggestions.some((suggestion) => suggestion.type === 'recent')).toBe(false);
+      expect((await anonymous.delete('/api/search/recent')).status).toBe(401);
+      expect((await patron.client.delete('/api/search/recent')).status).toBe(204);
+      const after = await suggestions('bih', patron.client);
+      expect(after.suggestions.some((suggestion) => suggestion.type === 'recent')).toBe(false);
+    });
+  });
+});
