@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, isBroad, planQuery, singulars, toTsquery, typoDistance, typosAllowed } from './search-plan.js';
+import { splitSuggestions } from './suggest.service.js';
+
+describe('query plans', () => {
+  it('match Arabic words without their article and treat the last word as typed unless a space follows', () => {
+    const plan = planQuery('بحار الأنوار');
+    expect(plan.terms.map((term) => [term.typed, term.base, term.prefix])).toEqual([
+      ['بحار', 'بحار', false],
+      ['الانوار', 'انوار', true],
+    ]);
+    expect(planQuery('kitab al-kafi ').terms.map((term) => [term.base, term.prefix])).toEqual([
+      ['kitab', false],
+      ['kafi', false],
+    ]);
+    expect(planQuery('al').terms.map((term) => term.base)).toEqual(['al']);
+  });
+
+  it('write a tsquery with prefixes, plural alternatives and the weight of a search type', () => {
+    expect(toTsquery(planQuery('prayers of nights'))).toBe("('prayers' | 'prayer') & 'of' & ('nights':* | 'night':*)");
+    expect(toTsquery(planQuery('kafi', 'book'))).toBe("'kafi':*A");
+    expect(toTsquery(planQuery('kulayni ', 'author'))).toBe("'kulayni':B");
+    expect(toTsquery(planQuery('الروايات '))).toBe("('روايات' | 'روايه')");
+  });
+
+  it('ignore cheap plurals only', () => {
+    expect(singulars('stories')).toEqual(['story']);
+    expect(singulars('churches')).toEqual(['church']);
+    expect(singulars('books')).toEqual(['book']);
+    expect(singulars('glass')).toEqual([]);
+    expect(singulars('nahjus')).toEqual([]);
+    expect(singulars('روايات')).toEqual(['روايه']);
+  });
+
+  it('call a single short word being typed broad', () => {
+    expect(isBroad(planQuery('ka'))).toBe(true);
+    expect(isBroad(planQuery('kaf '))).toBe(false);
+    expect(isBroad(planQuery('kafi'))).toBe(false);
+  });
+});
+
+describe('typo distance', () => {
+  it('allows one typo from 4 letters and two from 8', () => {
+    expect([3, 4, 7, 8].map(typosAllowed)).toEqual([0, 1, 1, 2]);
+  });
+
+  it('counts a swap of neighbours as one edit and stops past the limit', () => {
+    expect(editDistance('ahkam', 'ahkma', 2)).toBe(1);
+    expect(editDistance('kafi', 'kafi', 1)).toBe(0);
+    expect(editDistance('tabatabai', 'tabatabaee', 2)).toBe(2);
+    expect(editDistance('majlisi', 'tusi', 1)).toBe(2);
+    expect(editDistance('الكافي', 'الكفاي', 1)).toBe(1);
+  });
+
+  it('compares a word being typed with the beginning of the indexed word', () => {
+    const [term] = planQuery('tabatab').terms;
+    if (!term) throw new Error('one term');
+    expect(typoDistance(term, 'tabatabai', 1)).toBe(0);
+    const [typo] = planQuery('tabtab').terms;
+    if (!typo) throw new Error('one term');
+    expect(typoDistance(typo, 'tabatabai', 1)).toBe(1);
+  });
+});
+
+describe('suggestion split', () => {
+  const list = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+  it('gives about half to books, 30 % to authors and 20 % to categories', () => {
+    const result = splitSuggestions(10, { book: list('b', 10), author: list('a', 10), category: list('c', 10) });
+    expect(result).toEqual([...list('b', 5), ...list('a', 3), ...list('c', 2)]);
+    const eight = splitSuggestions(8, { book: list('b', 10), author: list('a', 10), category: list('c', 10) });
+    expect(eight).toEqual([...list('b', 4), ...list('a', 2), ...list('c', 2)]);
+  });
+
+  it('lets the other kinds fill the places of one with fewer matches', () => {
+    const result = splitSuggestions(10, { book: list('b', 10), author: [], category: list('c', 1) });
+    expect(result).toEqual([...list('b', 9), 'c0']);
+  });
+});
