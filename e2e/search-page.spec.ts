@@ -1,0 +1,199 @@
+import type { Book, Shelf } from '@maktaba/shared/schemas/catalogue';
+import type { SearchResult } from '@maktaba/shared/schemas/search';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, expect, test } from './auth-fixtures';
+import { type Lang, openApp, reloadApp } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
+import { demoBook, titleIn } from './support/catalogue';
+
+/** The page's own call to the search API: what it was sent is what it must show. */
+function nextSearch(page: Page): Promise<SearchResult> {
+  return page
+    .waitForResponse((response) => new URL(response.url()).pathname === '/api/search' && response.status() === 200)
+    .then((response) => response.json() as Promise<SearchResult>);
+}
+
+async function apiSearch(request: APIRequestContext, query: string): Promise<SearchResult> {
+  const response = await request.get(`/api/search?${query}`);
+  expect(response.status(), query).toBe(200);
+  return (await response.json()) as SearchResult;
+}
+
+const hitTitles = (page: Page) => page.getByTestId('hit-title');
+const titlesOf = (result: SearchResult, lang: Lang) => result.hits.map((hit) => titleIn(hit, lang));
+const searchBox = (page: Page, label: string) => page.getByRole('searchbox', { name: label });
+
+/** A demo book whose English title has a word long enough to misspell, and that word. */
+async function bookWithLongWord(request: APIRequestContext): Promise<{ book: Book; word: string }> {
+  const shelf = (await (await request.get('/api/shelves/recent?p_limit=100')).json()) as Shelf;
+  for (const summary of shelf.books) {
+    const word = summary.title?.split(/[^A-Za-z]+/).find((part) => part.length >= 7);
+    if (!word) continue;
+    const book = (await (await request.get(`/api/books/${summary.id}`)).json()) as Book;
+    if (book.external_id?.startsWith('demo:')) return { book, word };
+  }
+  throw new Error('no demo book with a long English title word on the recent shelf');
+}
+
+test.describe('library search page', () => {
+  test.beforeEach(async ({ page, account }) => {
+    await createAccount(page.request, account);
+  });
+
+  test('without words it lists the newest books; a book is found by its English and its Arabic title, marked', async ({
+    page,
+    lang,
+    t,
+  }) => {
+    const newest = nextSearch(page);
+    await openApp(page, '/search');
+    await expect(page).toHaveTitle(`${t.pages.search} · ${t.app.name}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.search);
+    await expect(page.getByRole('heading', { level: 2, name: t.search.results.newest })).toBeVisible();
+    const browsed = await newest;
+    expect(browsed.hits.length).toBeGreaterThan(0);
+    await expect(hitTitles(page)).toHaveText(titlesOf(browsed, lang));
+
+    const book = await demoBook(page.request);
+    for (const title of [book.title, book.title_ar]) {
+      if (!title) throw new Error('the demo book has both titles');
+      const answer = nextSearch(page);
+      await searchBox(page, t.search.form.label).fill(title);
+      await searchBox(page, t.search.form.label).press('Enter');
+      await expect(page).toHaveURL(`/search?q=${encodeURIComponent(title)}`);
+      const result = await answer;
+      expect(result.hits.map((hit) => hit.id)).toContain(book.id);
+      const hit = page.getByTestId('search-hit').filter({ has: page.locator(`a[href="/book/${book.id}"]`) });
+      await expect(hit).toBeVisible();
+      await expect(hit.locator('mark').first()).toBeVisible();
+      // The title in the reader's language is marked wherever the words were found in it.
+      const own = lang === 'ar' ? book.title_ar : book.title;
+      if (own === title) await expect(hit.getByTestId('hit-title').locator('mark').first()).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+
+    await page.getByTestId('search-hit').first().getByTestId('hit-title').click();
+    await expect(page).toHaveURL(/\/book\/[0-9a-f-]{36}$/);
+  });
+
+  test('category and language filters narrow the results, with counts; reload keeps them and back undoes them', async ({
+    page,
+    lang,
+    t,
+  }) => {
+    const first = nextSearch(page);
+    await openApp(page, '/search');
+    const all = await first;
+    const category = all.facets.category.find((value) => value.count > 0 && value.count < all.total);
+    if (!category) throw new Error('the catalogue has a category that holds some books but not all');
+    const categoryName = (lang === 'ar' ? category.label_ar : category.label) ?? category.value;
+    const categoryItem = page
+      .getByTestId('facet-category')
+      .getByRole('listitem')
+      .filter({ has: page.getByText(categoryName, { exact: true }) });
+    const categoryBox = categoryItem.getByRole('checkbox');
+
+    // The count shown beside a category is the facet's.
+    await expect(categoryItem.getByTestId('facet-count')).toHaveText(
+      new Intl.NumberFormat(lang).format(category.count),
+    );
+
+    const byCategory = nextSearch(page);
+    await categoryBox.click();
+    await expect(categoryBox).toBeChecked();
+    await expect(page).toHaveURL(`/search?category=${category.value}`);
+    const narrowed = await byCategory;
+    // The books of the category, and of the categories under it.
+    expect(narrowed.total).toBeGreaterThanOrEqual(category.count);
+    expect(narrowed.total).toBeLessThan(all.total);
+    await expect(hitTitles(page)).toHaveText(titlesOf(narrowed, lang));
+
+    const language = narrowed.facets.language[0];
+    if (!language) throw new Error('the category has books in some language');
+    const languageSelect = page.getByRole('combobox', { name: t.search.filters.language });
+    const byLanguage = nextSearch(page);
+    await languageSelect.selectOption(language.value);
+    await expect(page).toHaveURL(`/search?category=${category.value}&language=${language.value}`);
+    const both = await byLanguage;
+    expect(both.total).toBe(language.count);
+    expect(both.hits.every((hit) => hit.language === language.value)).toBe(true);
+    await expect(hitTitles(page)).toHaveText(titlesOf(both, lang));
+    await expect(page.getByTestId('search-count')).toContainText(new Intl.NumberFormat(lang).format(both.total));
+    await expectNoAxeViolations(page);
+
+    await reloadApp(page);
+    await expect(categoryBox).toBeChecked();
+    await expect(languageSelect).toHaveValue(language.value);
+    await expect(hitTitles(page)).toHaveText(titlesOf(both, lang));
+
+    await page.goBack();
+    await expect(page).toHaveURL(`/search?category=${category.value}`);
+    await expect(languageSelect).toHaveValue('');
+    await expect(categoryBox).toBeChecked();
+    await expect(hitTitles(page)).toHaveText(titlesOf(narrowed, lang));
+
+    await page.getByRole('button', { name: t.search.filters.clear }).click();
+    await expect(page).toHaveURL('/search');
+    await expect(categoryBox).not.toBeChecked();
+  });
+
+  test('sorting by title and paging follow the API, and back returns to the first page', async ({ page, lang, t }) => {
+    await openApp(page, '/search');
+    const sorted = nextSearch(page);
+    await page.getByRole('combobox', { name: t.search.sort.label }).selectOption('title');
+    await expect(page).toHaveURL('/search?sort=title');
+    const pageOne = await sorted;
+    expect(pageOne.total).toBeGreaterThan(pageOne.per_page);
+    await expect(hitTitles(page)).toHaveText(titlesOf(pageOne, lang));
+    const expected = await apiSearch(page.request, 'sort=title');
+    expect(pageOne.hits.map((hit) => hit.id)).toEqual(expected.hits.map((hit) => hit.id));
+
+    const next = nextSearch(page);
+    await page.getByRole('link', { name: t.catalogue.pagination.next }).click();
+    await expect(page).toHaveURL('/search?sort=title&page=2');
+    const pageTwo = await next;
+    expect(pageTwo.page).toBe(2);
+    await expect(hitTitles(page)).toHaveText(titlesOf(pageTwo, lang));
+    expect(pageTwo.hits.map((hit) => hit.id)).not.toContain(pageOne.hits[0]?.id);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/search?sort=title');
+    await expect(hitTitles(page)).toHaveText(titlesOf(pageOne, lang));
+  });
+
+  test('nonsense finds nothing and says what to try; a misspelt title word still finds the book', async ({
+    page,
+    t,
+  }) => {
+    await openApp(page, '/search?q=qzxvjwkp');
+    await expect(page.getByTestId('search-empty')).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.search.empty.title })).toBeVisible();
+    await expect(page.getByTestId('search-count')).toHaveText(t.search.results.count_zero);
+    await expect(page.getByText(t.search.empty.spelling)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const { book, word } = await bookWithLongWord(page.request);
+    // One letter dropped from the middle of the word.
+    const typo = word.slice(0, 3) + word.slice(4);
+    const answer = nextSearch(page);
+    await searchBox(page, t.search.form.label).fill(typo);
+    await searchBox(page, t.search.form.label).press('Enter');
+    const result = await answer;
+    expect(result.hits.map((hit) => hit.id)).toContain(book.id);
+    await expect(page.locator(`[data-testid="search-hit"] a[href="/book/${book.id}"]`)).toBeVisible();
+    if (result.query.corrections.length > 0) await expect(page.getByTestId('search-corrected')).toBeVisible();
+  });
+
+  test('on a phone the filters open from a button', async ({ page, t }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await openApp(page, '/search');
+    const filters = page.getByTestId('search-filters');
+    await expect(filters).toBeHidden();
+    const toggle = page.getByRole('button', { name: t.search.filters.show });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(filters).toBeVisible();
+    await expect(page.getByRole('button', { name: t.search.filters.hide })).toHaveAttribute('aria-expanded', 'true');
+    await expectNoAxeViolations(page);
+  });
+});
