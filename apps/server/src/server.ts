@@ -8,6 +8,7 @@ import { createApp } from './http/app.js';
 import type { AppDeps } from './http/context.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
+import { createSearchCache, SEARCH_CACHE_TTL_MS } from './modules/search/search-cache.js';
 import { createSearchIndexer, prepareSearchIndex } from './modules/search/search-indexer.js';
 import { createStorage } from './modules/storage/storage.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
@@ -31,7 +32,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   await insertSystemEvent(database.db, 'server.start', { version, driver: database.driver, pid: process.pid });
   if (config.demoCatalogue) await loadDemoCatalogue(database.db, logger);
   await prepareSearchIndex(database.db, logger);
-  const searchIndex = createSearchIndexer(database.db, logger);
+  const searchIndex = createSearchIndexer(
+    database.db,
+    logger,
+    createSearchCache(config.searchCacheEntries, SEARCH_CACHE_TTL_MS),
+  );
 
   // The app is built once the port is known: with PORT=0 (tests) the public URL that cookies,
   // links and the origin check use is only known after listening.

@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
   /** Load the shipped demo catalogue into an empty library on its first start. */
   DEMO_CATALOGUE: booleanFromString.default(true),
+  /** Search and suggestion answers kept in memory (30 s each, dropped on catalogue writes); 0 turns it off. */
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -62,6 +64,7 @@ export type Config = {
   logPretty: boolean;
   /** Whether the first start loads the shipped demo catalogue. */
   demoCatalogue: boolean;
+  searchCacheEntries: number;
   webDistDir: string;
   contactEmail: string;
   /** When unset, a secret is generated into DATA_DIR/secrets.json (config/secrets.ts). */
@@ -118,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
     demoCatalogue: env.DEMO_CATALOGUE,
+    searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist ?? 'apps/web/dist'),
     contactEmail: env.CONTACT_EMAIL,
     authSecret: env.AUTH_SECRET,

@@ -19,7 +19,7 @@ export type AppDeps = {
   /** Covers, portraits and avatars. */
   storage: Storage;
   /** Keeps the search columns current; catalogue writes call `refresh()` before answering. */
-  searchIndex: Pick<SearchIndexer, 'refresh' | 'wordsChanged'>;
+  searchIndex: Pick<SearchIndexer, 'refresh' | 'wordsChanged' | 'cache'>;
   /** True once a graceful shutdown has begun. */
   isShuttingDown: () => boolean;
 };

@@ -76,7 +76,7 @@ async function runJob(database: DatabaseHandle, logger: Logger, job: ImportJobRo
 
 /** Starts an import in the background; the caller polls the job. */
 export async function startImport(
-  deps: { database: DatabaseHandle; logger: Logger },
+  deps: { database: DatabaseHandle; logger: Logger; searchIndex: { cache: { clear(): void } } },
   actor: Actor,
   file: Upload,
   options: { status: ImportBookStatus; batchSize: number },
@@ -88,9 +88,11 @@ export async function startImport(
     fileName: file.name.slice(0, 255),
     bookStatus: options.status,
   });
-  const work = runJob(deps.database, deps.logger, job, file, options.batchSize).finally(() =>
-    running.delete(deps.database),
-  );
+  const work = runJob(deps.database, deps.logger, job, file, options.batchSize).finally(() => {
+    running.delete(deps.database);
+    // Each batch was indexed as it was written; cached answers predate the import.
+    deps.searchIndex.cache.clear();
+  });
   running.set(deps.database, work);
   return { id: job.id };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
+import type { SearchCache } from './search-cache.js';
 import { markOutdatedSearchRows, rebuildSearchWords, refreshSearchIndex } from './search-index.js';
 
 /** Stale rows left by a write that did not refresh (another instance, a crash) are caught within this. */
@@ -11,8 +12,10 @@ const WORDS_DEBOUNCE_MS = 5_000;
 const WORDS_MAX_AGE_MS = 60 * 60 * 1000;
 
 export type SearchIndexer = {
-  /** Rewrites every stale row now (serialised: concurrent calls share one run). */
+  /** Rewrites every stale row now (serialised: concurrent calls share one run), and drops cached answers. */
   refresh(): Promise<void>;
+  /** Answers of search and suggestions, dropped whenever the index changes. */
+  cache: SearchCache;
   /** Recomputes the vocabulary soon (debounced). */
   wordsChanged(): void;
   start(): void;
@@ -23,7 +26,7 @@ export type SearchIndexer = {
  * Keeps the search columns current. The catalogue's write routes call `refresh()` before they
  * answer, so a saved book is searchable at once; the sweep is the safety net.
  */
-export function createSearchIndexer(db: Database, logger: Logger): SearchIndexer {
+export function createSearchIndexer(db: Database, logger: Logger, cache: SearchCache): SearchIndexer {
   let running: Promise<void> | null = null;
   let again = false;
   let sweep: NodeJS.Timeout | undefined;
@@ -34,6 +37,7 @@ export function createSearchIndexer(db: Database, logger: Logger): SearchIndexer
   async function refreshOnce(): Promise<void> {
     const count = await refreshSearchIndex(db);
     if (count > 0) {
+      cache.clear();
       logger.debug({ books: count }, 'search index refreshed');
       indexer.wordsChanged();
     }
@@ -48,6 +52,7 @@ export function createSearchIndexer(db: Database, logger: Logger): SearchIndexer
   }
 
   const indexer: SearchIndexer = {
+    cache,
     refresh() {
       if (running) {
         again = true;

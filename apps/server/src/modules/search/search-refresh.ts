@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context.js';
 
-/** Catalogue writes whose text the search index holds (a view or a cover changes none of it). */
-const CATALOGUE_TEXT_WRITE = /^\/api\/(?:books|authors|categories)(?:\/[^/]+(?:\/status)?)?$/;
+/** Catalogue writes that change what search answers (a view changes none of it). */
+const CATALOGUE_TEXT_WRITE = /^\/api\/(?:books|authors|categories)(?:\/[^/]+(?:\/status|\/cover|\/photo)?)?$/;
 
 /**
  * After a successful catalogue write, the stale search rows it left are rewritten before the
@@ -12,5 +12,8 @@ export const refreshSearchAfterWrites: MiddlewareHandler<AppEnv> = async (c, nex
   await next();
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
   if (!CATALOGUE_TEXT_WRITE.test(c.req.path)) return;
-  await c.get('deps').searchIndex.refresh();
+  const { searchIndex } = c.get('deps');
+  await searchIndex.refresh();
+  // A deletion leaves nothing stale, yet cached answers may hold the book.
+  searchIndex.cache.clear();
 };

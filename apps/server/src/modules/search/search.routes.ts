@@ -54,10 +54,11 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
   .openapi(searchRoute, async (c) => {
     const query = c.req.valid('query');
     const actor = await optionalActor(c);
-    const result = await searchBooks(db(c), query, {
-      seesUnpublished: seesUnpublished(actor),
-      userId: actor?.id ?? null,
-    });
+    const editor = seesUnpublished(actor);
+    const { cache } = c.get('deps').searchIndex;
+    // The answer depends on the query and on whether the caller may see other statuses, nothing else.
+    const key = `search:${editor ? 'editor' : 'reader'}:${JSON.stringify(query)}`;
+    const result = await cache.get(key, () => searchBooks(db(c), query, { seesUnpublished: editor }));
     if (actor && query.q.trim() && query.page === 1) {
       const text = query.q.trim();
       await recordSearch(db(c), actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept);
@@ -67,7 +68,10 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(suggestRoute, async (c) => {
     const actor = await optionalActor(c);
-    const result = await suggest(db(c), c.req.valid('query'), { userId: actor?.id ?? null });
+    const result = await suggest(db(c), c.req.valid('query'), {
+      userId: actor?.id ?? null,
+      cache: c.get('deps').searchIndex.cache,
+    });
     c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(result, 200);
   })

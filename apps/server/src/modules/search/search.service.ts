@@ -31,7 +31,7 @@ const TOO_FEW = 3;
 const CORRECTIONS_PER_WORD = 2;
 const SNIPPET_RADIUS = 70;
 
-export type SearchOptions = { seesUnpublished: boolean; userId: string | null };
+export type SearchOptions = { seesUnpublished: boolean };
 
 function statusesFor(query: SearchQuery, options: SearchOptions): BookStatus[] {
   // Patrons and visitors see approved books whatever they ask; editors may ask for another status.

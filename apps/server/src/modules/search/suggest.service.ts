@@ -8,6 +8,7 @@ import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Queryable } from '../profiles/profiles.repository.js';
 import { correctTypos } from './search.service.js';
+import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
 import {
   type BookSuggestionRow,
@@ -109,7 +110,7 @@ async function catalogueSuggestions(db: Queryable, plan: QueryPlan, limit: numbe
 export async function suggest(
   db: Queryable,
   query: SuggestQuery,
-  options: { userId: string | null },
+  options: { userId: string | null; cache?: SearchCache },
 ): Promise<SuggestResult> {
   const plan = planQuery(query.q);
   if (plan.terms.length === 0) return { suggestions: [], script: plan.script };
@@ -122,11 +123,15 @@ export async function suggest(
       )
     : [];
   const room = query.limit - recent.length;
-  let found = room > 0 ? await catalogueSuggestions(db, plan, room) : [];
-  if (room > 0 && found.length === 0) {
+  const lookUp = async () => {
+    const found = await catalogueSuggestions(db, plan, room);
+    if (found.length > 0) return found;
     const corrected = await correctTypos(db, plan);
-    if (corrected) found = await catalogueSuggestions(db, corrected, room);
-  }
+    return corrected ? catalogueSuggestions(db, corrected, room) : found;
+  };
+  const typing = plan.terms.at(-1)?.prefix ? '…' : '';
+  const found =
+    room <= 0 ? [] : await (options.cache?.get(`suggest:${room}:${plan.normalized}${typing}`, lookUp) ?? lookUp());
   const recentSuggestions: SearchSuggestion[] = recent.map((row) => ({
     id: `recent:${row.id}`,
     query: row.query,

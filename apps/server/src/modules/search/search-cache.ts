@@ -1,0 +1,34 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Answers of the catalogue part of search and suggestions, shared by every reader (nothing of one
+ * reader is kept here: recent searches are added per request). Entries live as long as the public
+ * HTTP cache life, and the whole cache is dropped when a catalogue write refreshes the index, so an
+ * editor's change shows at once on this instance. Identical requests in flight share one query.
+ * `entries` 0 turns it off.
+ */
+/** As long as the public HTTP cache life of the answers (PUBLIC_CACHE, max-age=30). */
+export const SEARCH_CACHE_TTL_MS = 30_000;
+
+export type SearchCache = {
+  get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+  clear(): void;
+};
+
+export function createSearchCache(entries: number, ttlMs: number): SearchCache {
+  if (entries <= 0) return { get: (_key, compute) => compute(), clear() {} };
+  const cache = new LRUCache<string, Promise<object>>({ max: entries, ttl: ttlMs });
+  return {
+    get<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+      const cached = cache.get(key);
+      if (cached) return cached as Promise<T>;
+      const pending = compute();
+      cache.set(key, pending);
+      pending.catch(() => {
+        if (cache.get(key) === pending) cache.delete(key);
+      });
+      return pending;
+    },
+    clear: () => cache.clear(),
+  };
+}
