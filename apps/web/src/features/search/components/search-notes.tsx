@@ -30,11 +30,14 @@ export function SearchNotes({ query, language }: { query: SearchResult['query'];
       ) : null}
       {query.dropped.length > 0 ? (
         <p className="text-muted" data-testid="search-dropped">
-          {t('search.notes.dropped', { words: listFormat(language).format(query.dropped.map((word) => `“${word}”`)) })}
+          {t('search.notes.dropped', { words: listFormat(language).format(query.dropped.map(isolated)) })}
         </p>
       ) : null}
     </div>
   );
 }
+
+/** A quoted word kept in its own direction inside a sentence of the other (U+2068 … U+2069). */
+const isolated = (word: string) => `\u2068“${word}”\u2069`;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
