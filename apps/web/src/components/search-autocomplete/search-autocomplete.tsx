@@ -171,7 +171,7 @@ export function SearchAutocomplete({
           // biome-ignore lint/a11y/noAutofocus: the phone header opens this box on request and types into it.
           autoFocus={autoFocus}
           className={clsx(
-            'min-w-0 flex-1 bg-transparent px-1 text-fg placeholder:text-muted focus-visible:outline-none',
+            'min-w-0 flex-1 bg-transparent px-1 text-fg placeholder:text-muted focus-visible:outline-none!',
             isHero ? 'min-h-11 text-base' : 'min-h-9 text-sm',
           )}
         />
@@ -186,6 +186,7 @@ export function SearchAutocomplete({
       </form>
       <SuggestionPanel
         listboxId={listboxId}
+        query={box.answeredQuery}
         optionId={optionId}
         groups={groups}
         lang={lang}

@@ -25,6 +25,8 @@ export function groupSuggestions(suggestions: readonly SearchSuggestion[]) {
 
 type SuggestionPanelProps = {
   listboxId: string;
+  /** The query the options answer (data-query, for the end-to-end tests to wait on). */
+  query: string;
   optionId: (index: number) => string;
   groups: ReturnType<typeof groupSuggestions>;
   lang: Language;
@@ -42,6 +44,7 @@ type SuggestionPanelProps = {
 /** The dropdown: the grouped listbox, or what is happening instead (searching, nothing found, an error). */
 export function SuggestionPanel({
   listboxId,
+  query,
   optionId,
   groups,
   lang,
@@ -72,7 +75,13 @@ export function SuggestionPanel({
       )}
       style={{ maxHeight }}
     >
-      <div id={listboxId} role="listbox" aria-label={t('search.autocomplete.listLabel')} hidden={!hasOptions}>
+      <div
+        id={listboxId}
+        role="listbox"
+        aria-label={t('search.autocomplete.listLabel')}
+        hidden={!hasOptions}
+        data-query={query}
+      >
         {groups.map((group) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG's grouped listbox: a group of options, not of form controls.
           <div key={group.type} role="group" aria-labelledby={`${listboxId}-${group.type}`}>
