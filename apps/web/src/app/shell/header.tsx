@@ -1,7 +1,8 @@
 import { Bell, LogIn, Menu, Search, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { autocompleteClient } from '../../components/search-autocomplete/get-suggestions';
 import { SearchAutocomplete } from '../../components/search-autocomplete/search-autocomplete';
 import { buttonClass } from '../../components/ui/button';
 import { AccountMenu } from '../../features/auth/components/account-menu';
@@ -17,6 +18,9 @@ export function Header() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { isOpen, setOpen } = useSidebarStore();
   const [isSearchOpen, setSearchOpen] = useState(false);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  // Suggestions carry the reader's own recent searches: what was kept for one reader is not shown to the next.
+  useEffect(() => autocompleteClient.setReader(userId), [userId]);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur">
       <button

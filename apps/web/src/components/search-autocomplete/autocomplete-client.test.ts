@@ -131,4 +131,17 @@ describe('autocomplete client', () => {
     await client.suggest('Query  0', 10, signal());
     expect(calls).toHaveLength(101);
   });
+
+  it('forgets kept answers when another reader signs in, not when the same one is set again', async () => {
+    const { fetchSuggestions, calls } = fakeFetch((call) => answer(String(call)), 0);
+    const client = createAutocompleteClient({ fetchSuggestions });
+    client.setReader('reader-1');
+    await client.suggest('kafi', 10, signal());
+    client.setReader('reader-1');
+    expect(client.cached('kafi', 10)).toEqual(answer('0'));
+    client.setReader(null);
+    expect(client.cached('kafi', 10)).toBeUndefined();
+    await client.suggest('kafi', 10, signal());
+    expect(calls).toHaveLength(2);
+  });
 });

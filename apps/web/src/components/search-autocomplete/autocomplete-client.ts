@@ -60,6 +60,7 @@ export function createAutocompleteClient({
 }: AutocompleteClientOptions) {
   const cache = new LruCache<string, SuggestResult>(cacheEntries);
   const shared = new Map<string, Shared>();
+  let reader: string | null = null;
   const keyOf = (q: string, limit: number) => `${limit}\u0000${normalizeSearchText(q)}`;
 
   async function fetchWithRetries(q: string, limit: number, signal: AbortSignal): Promise<SuggestResult> {
@@ -147,6 +148,14 @@ export function createAutocompleteClient({
 
     /** Forgets every kept answer (a submitted search changes the reader's recent searches). */
     clear() {
+      cache.clear();
+      shared.clear();
+    },
+
+    /** Who is reading: answers carry their own recent searches, so a new reader starts afresh. */
+    setReader(id: string | null) {
+      if (id === reader) return;
+      reader = id;
       cache.clear();
       shared.clear();
     },
