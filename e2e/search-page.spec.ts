@@ -184,6 +184,36 @@ test.describe('library search page', () => {
     if (result.query.corrections.length > 0) await expect(page.getByTestId('search-corrected')).toBeVisible();
   });
 
+  test('a refused search says why and offers a retry that shows the results', async ({
+    page,
+    lang,
+    t,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 422/);
+    let isRefusing = true;
+    await page.route('**/api/search?*', (route) =>
+      isRefusing
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'refused' } }),
+          })
+        : route.fallback(),
+    );
+    await openApp(page, '/search?q=kafi');
+    const alert = page.getByRole('alert').filter({ hasText: t.search.error.title });
+    await expect(alert).toContainText(t.errors.codes.VALIDATION_FAILED);
+    await expect(hitTitles(page)).toHaveCount(0);
+
+    isRefusing = false;
+    const answer = nextSearch(page);
+    await alert.getByRole('button', { name: t.common.retry }).click();
+    const result = await answer;
+    await expect(alert).toBeHidden();
+    await expect(hitTitles(page)).toHaveText(titlesOf(result, lang));
+  });
+
   test('on a phone the filters open from a button', async ({ page, t }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await openApp(page, '/search');
