@@ -45,7 +45,7 @@ export function SearchHitCard({ hit, language }: { hit: SearchHit; language: Lan
         <h3 className="font-semibold leading-snug text-fg">
           <Link
             to={`/book/${hit.id}`}
-            className="after:absolute after:inset-0 after:rounded-app hover:text-primary focus-visible:outline-none"
+            className="after:absolute after:inset-0 after:rounded-app hover:text-primary"
             data-testid="hit-title"
           >
             <bdi lang={title?.lang}>
