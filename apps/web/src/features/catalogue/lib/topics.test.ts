@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTopicSets, SAMPLE_TOPICS, searchHref, type Topic, topicHref } from './topics';
+import { buildTopicSets, SAMPLE_TOPICS, type Topic, topicHref } from './topics';
 
 const topic = (n: number, category?: string): Topic => ({
   id: `t${n}`,
@@ -45,11 +45,5 @@ describe('links', () => {
     expect(topicHref(topic(1, 'usul-al-fiqh'), 'en')).toBe('/search?category=usul-al-fiqh');
     expect(topicHref(topic(1), 'en')).toBe('/search?q=Topic%201');
     expect(topicHref(topic(1), 'ar')).toBe(`/search?q=${encodeURIComponent('موضوع 1')}`);
-  });
-
-  it('the home search trims, encodes, and refuses empty text', () => {
-    expect(searchHref('   ')).toBeNull();
-    expect(searchHref('')).toBeNull();
-    expect(searchHref('  Nahj & Balagha ')).toBe('/search?q=Nahj%20%26%20Balagha');
   });
 });

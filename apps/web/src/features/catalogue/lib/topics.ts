@@ -86,9 +86,3 @@ export function topicHref(topic: Topic, language: Language): string {
   const label = language === 'ar' ? topic.query_ar || topic.query : topic.query || topic.query_ar;
   return `/search?q=${encodeURIComponent(label)}`;
 }
-
-/** The home search: trimmed text, or null when there is nothing to search for (reader-area §2.3). */
-export function searchHref(text: string): string | null {
-  const query = text.trim();
-  return query === '' ? null : `/search?q=${encodeURIComponent(query)}`;
-}
