@@ -10,6 +10,11 @@
 //   --seconds=10                BENCH_SEARCH_SECONDS   length of each throughput run
 //   --connections=32            BENCH_SEARCH_CONNECTIONS
 //   --no-peer                   BENCH_SEARCH_PEER=0    skip MiniSearch
+//   --explain                   BENCH_SEARCH_EXPLAIN=1 on PostgreSQL: the slowest statements of each
+//                                                      size (pg_stat_statements) and their plans
+//                                                      (auto_explain, over 50 ms) in a log
+//   --peer-max=100k             BENCH_SEARCH_PEER_MAX  largest corpus the peer indexes (its
+//                                                      autocomplete takes seconds a query at 100k)
 // The corpus needs ../shared/data/catalogue.jsonl; without it the benchmark says so and ends.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,6 +61,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     'no-peer': { type: 'boolean' },
+    'peer-max': { type: 'string' },
+    explain: { type: 'boolean' },
   },
 });
 const env = process.env;
@@ -73,6 +80,8 @@ const options = {
   seconds: Number(args.seconds ?? env.BENCH_SEARCH_SECONDS ?? 10),
   connections: Number(args.connections ?? env.BENCH_SEARCH_CONNECTIONS ?? 32),
   peer: !args['no-peer'] && env.BENCH_SEARCH_PEER !== '0',
+  explain: args.explain || env.BENCH_SEARCH_EXPLAIN === '1',
+  peerMax: sizeOf(args['peer-max'] ?? env.BENCH_SEARCH_PEER_MAX ?? '100k'),
 };
 
 const records = readCatalogue();
@@ -81,7 +90,7 @@ if (!records) {
   process.exit(0);
 }
 const corpus = createCorpus(records);
-const queries = loadQueries(records);
+const queries = loadQueries(corpus);
 const mods = await serverModules();
 const ours = !mods.missing;
 if (!ours) {
@@ -95,6 +104,7 @@ const ms = (x) => (x === undefined || x === null ? '—' : fmt(x));
 const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
 const titleOf = (id) => {
   if (!id) return '(nothing)';
+  if (!/^(bench|openiti|thaqalayn):/.test(id)) return id;
   const match = /^bench:(\d+)$/.exec(id);
   const row = match ? corpus.row(Number(match[1])) : records.find((record) => record.id === id);
   return `${id} "${row?.title_en ?? row?.title ?? ''} / ${row?.title_ar ?? ''}"`;
@@ -103,9 +113,10 @@ const titleOf = (id) => {
 const typed = queries.flatMap((query) => typedPrefixes(query.q));
 const suggestSample = spread(typed, options.samples);
 const searchSample = spread(queries, options.samples);
+const load = () => `load average ${os.loadavg()[0].toFixed(1)}`;
 console.log(
   `search benchmark: ${queries.length} queries (${typed.length} typed prefixes, ${suggestSample.length} timed), ` +
-    `cores ${os.cpus().length}, ${new Date().toISOString().slice(0, 10)}`,
+    `cores ${os.cpus().length}, ${load()}, ${new Date().toISOString().slice(0, 10)}`,
 );
 
 /** Latencies of the three request kinds through `call` (suggest(q), search(q, filters?)). */
@@ -172,8 +183,42 @@ function measurePeer(size) {
   })();
 }
 
+/**
+ * With --explain on PostgreSQL: the statements that took the most time since the last call
+ * (pg_stat_statements), printed, then the counters reset.
+ */
+async function statementReport(url, print) {
+  const { default: pgModule } = await import('pg');
+  const client = new pgModule.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    if (print) {
+      const { rows } = await client.query(
+        `select calls, mean_exec_time as mean, max_exec_time as max, total_exec_time as total, query
+           from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = current_database()) and calls >= 5
+            and query !~* 'pg_stat_statements|vacuum|analyze'
+          order by total_exec_time desc limit 6`,
+      );
+      console.log('  statements taking the most time (pg_stat_statements):');
+      for (const row of rows) {
+        const query = row.query.replace(/\s+/g, ' ').slice(0, 400);
+        console.log(
+          `    ${row.calls} calls, mean ${fmt(row.mean)}, max ${fmt(row.max)}, total ${(row.total / 1000).toFixed(1)} s: ${query}`,
+        );
+      }
+    }
+    await client.query('select pg_stat_statements_reset()');
+  } finally {
+    await client.end();
+  }
+}
+
 /** State of one database across sizes: how many rows it holds. */
 const databases = new Map();
+/** The built server being measured, if any (stopped on Ctrl-C too). */
+let server = null;
 
 async function measureOurs(driver, size, pg) {
   const state = databases.get(driver) ?? {
@@ -189,7 +234,7 @@ async function measureOurs(driver, size, pg) {
     await admin.query('create database maktaba_bench');
     await admin.end();
   }
-  console.log(`\n-- ours on ${driver}, ${label(size)} books`);
+  console.log(`\n-- ours on ${driver}, ${label(size)} books (${load()})`);
   const handle = await openDatabase(mods, { driver, dataDir: state.dataDir, url: state.url });
   const loadStarted = performance.now();
   if (state.loaded === 0) {
@@ -223,6 +268,8 @@ async function measureOurs(driver, size, pg) {
       `search words + vacuum analyze ${finishS.toFixed(1)} s; books ${table.books}, table + indexes ${table.totalMb.toFixed(0)} MB (indexes ${table.indexesMb.toFixed(0)} MB)`,
   );
 
+  const explain = options.explain && driver === 'postgres';
+  if (explain) await statementReport(state.url, false);
   const keys = await categoryKeys(handle.db);
   const target = serviceTarget(mods, handle.db, keys);
   const evaluation = await evaluate(queries, target);
@@ -236,7 +283,7 @@ async function measureOurs(driver, size, pg) {
   const benchRss = rssMb();
   await handle.close();
 
-  const server = await startBuiltServer({
+  server = await startBuiltServer({
     DEMO_CATALOGUE: 'false',
     ...(driver === 'postgres' ? { DATABASE_URL: state.url } : { DATA_DIR: state.dataDir }),
   });
@@ -261,6 +308,7 @@ async function measureOurs(driver, size, pg) {
       (q, filters) => get(searchPath(target, q, filters)),
     );
     printLatency('ours HTTP', http);
+    console.log(`  (${load()})`);
     const throughputOptions = { connections: options.connections, seconds: options.seconds };
     rates32 = {
       suggest: await throughput(typed, (q) => get(suggestPath(q)), throughputOptions),
@@ -278,7 +326,9 @@ async function measureOurs(driver, size, pg) {
     );
   } finally {
     await server.stop();
+    server = null;
   }
+  if (explain) await statementReport(state.url, true);
   return {
     who: driver,
     size,
@@ -307,42 +357,77 @@ function printMisses(entry) {
 }
 
 let pg = null;
+const explainLog = path.join(os.tmpdir(), `maktaba-search-explain-${Date.now()}.log`);
+const cleanUp = async () => {
+  await server?.stop();
+  await pg?.stop(options.explain ? { keepLogAs: explainLog } : {});
+  if (pg && options.explain) console.log(`plans of the statements over 50 ms (auto_explain): ${explainLog}`);
+  for (const state of databases.values()) fs.rmSync(state.dataDir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
+}
 try {
   if (ours && options.drivers.includes('postgres') && options.postgres.length > 0) {
-    pg = await startPostgres({ shared_buffers: '512MB', maintenance_work_mem: '256MB', effective_cache_size: '2GB' });
+    const explain = {
+      shared_preload_libraries: 'auto_explain,pg_stat_statements',
+      'auto_explain.log_min_duration': '50ms',
+      'auto_explain.log_analyze': 'on',
+      'auto_explain.log_buffers': 'on',
+    };
+    pg = await startPostgres({
+      shared_buffers: '512MB',
+      maintenance_work_mem: '256MB',
+      effective_cache_size: '2GB',
+      ...(options.explain ? explain : {}),
+    });
     if (!pg) console.log('PostgreSQL not found: the PostgreSQL figures are skipped.');
     else console.log(`PostgreSQL: ${pg.version} (shared_buffers 512MB, fsync off)`);
   }
   const allSizes = [...new Set([...options.pglite, ...options.postgres])].sort((a, b) => a - b);
   for (const size of allSizes) {
-    if (options.peer) results.push(await measurePeer(size));
+    if (options.peer && size <= options.peerMax) results.push(await measurePeer(size));
     if (!ours) continue;
     if (options.drivers.includes('pglite') && options.pglite.includes(size))
       results.push(await measureOurs('pglite', size));
     if (pg && options.postgres.includes(size)) results.push(await measureOurs('postgres', size, pg));
   }
 } finally {
-  await pg?.stop();
-  for (const state of databases.values()) fs.rmSync(state.dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
+
+const out = path.join(os.tmpdir(), `maktaba-search-bench-${Date.now()}.json`);
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    results.map(({ evaluation, ...rest }) => ({
+      ...rest,
+      evaluation: evaluation.map(({ query, ...modes }) => ({ q: query.q, tag: query.tag, ...modes })),
+    })),
+    null,
+    1,
+  ),
+);
+console.log(`\nfigures also written to ${out}`);
 
 console.log('\n== summary ==');
 const peers = new Map(results.filter((r) => r.who === 'peer').map((r) => [r.size, r]));
 for (const entry of results.filter((r) => r.who !== 'peer')) {
   const peer = peers.get(entry.size);
-  const line = [
-    `${entry.who} ${label(entry.size)}:`,
-    `hit rate full ${pct(entry.rates.all.full)}, autocomplete ${pct(entry.rates.all.suggest)}`,
-  ];
-  if (peer) {
-    const diff = (mode) => `${((entry.rates.all[mode] - peer.rates.all[mode]) * 100).toFixed(1)} pts`;
-    const ratio = (kind) => (entry.inProcess[kind].p50 / peer.latency[kind].p50).toFixed(1);
-    line.push(
-      `vs peer ${diff('full')} (full), ${diff('suggest')} (autocomplete)`,
-      `in-process p50 ÷ peer: suggest ${ratio('suggest')}×, full ${ratio('full')}×, filtered ${ratio('filtered')}×`,
+  const rates = (r) => `full ${pct(r.full)}, with filters ${pct(r.filtered)}, autocomplete ${pct(r.suggest)}`;
+  console.log(`${entry.who} ${label(entry.size)}: top-${TOP} hit rate ${rates(entry.rates.all)}`);
+  if (!peer) continue;
+  const diff = (mode) => `${((entry.rates.all[mode] - peer.rates.all[mode]) * 100).toFixed(1)}`;
+  console.log(
+    `  peer: ${rates(peer.rates.all)}; ours − peer: ${diff('full')} / ${diff('filtered')} / ${diff('suggest')} points`,
+  );
+  const ratio = (ours, kind, p) => (ours[kind][p] / peer.latency[kind][p]).toFixed(1);
+  for (const kind of ['suggest', 'full', 'filtered']) {
+    console.log(
+      `  latency ours ÷ peer, ${kind.padEnd(8)}: in-process p50 ${ratio(entry.inProcess, kind, 'p50')}×, p95 ${ratio(entry.inProcess, kind, 'p95')}×; ` +
+        `HTTP p50 ${ratio(entry.http, kind, 'p50')}×, p95 ${ratio(entry.http, kind, 'p95')}×`,
     );
   }
-  console.log(line.join('; '));
 }
 for (const entry of results) printMisses(entry);
 
@@ -368,13 +453,3 @@ if (target) {
     );
   }
 }
-const out = path.join(os.tmpdir(), 'maktaba-search-bench.json');
-fs.writeFileSync(
-  out,
-  JSON.stringify(
-    results.map(({ evaluation, ...rest }) => rest),
-    null,
-    1,
-  ),
-);
-console.log(`\nfigures also written to ${out}`);

@@ -106,11 +106,11 @@ export function generatedBook(pools, n, { authorCount, categoryIndex }) {
 }
 
 /**
- * The view count of real record `index` (a stream of its own): the same spread, ten times as
- * many: the catalogue's books stand for the well-known core of a library, the generated ones for
- * its long tail.
+ * The view count of real record `index` (a stream of its own): 100 plus ten times the same
+ * spread. The catalogue's books stand for the well-known core of a library (fewer than 0.5 % of the
+ * generated books reach 100 views), the generated ones for its long tail.
  */
-export const realViews = (index) => 10 * viewsFrom(prng(seedOf(index, 0x5bd1e995)));
+export const realViews = (index) => 100 + 10 * viewsFrom(prng(seedOf(index, 0x5bd1e995)));
 
 const collapse = (text) => (text ?? '').trim().replace(/\s+/g, ' ');
 const authorKey = (record) => `${collapse(record.author_ar)}|${collapse(record.author)}`;

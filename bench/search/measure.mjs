@@ -9,10 +9,13 @@ const QUERIES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'queries
 export const TOP = 5;
 
 /**
- * The evaluation set with each query's accepted external ids (`expect`, or every book of the
- * author `expect_author` matches) and the filters of its first book (category name, language).
+ * The evaluation set: each query with `accepts(id)` (one of its `expect` ids, or, for
+ * `expect_author`, any book of an author whose name the pattern matches, generated books included:
+ * `corpus.row` gives their authors), `acceptsAuthor(name)`, and the filters of its first
+ * catalogue book (category name, language).
  */
-export function loadQueries(records) {
+export function loadQueries(corpus) {
+  const { records } = corpus;
   const byId = new Map(records.map((record) => [record.id, record]));
   return JSON.parse(fs.readFileSync(QUERIES, 'utf8')).queries.map((query) => {
     let expect = query.expect ?? [];
@@ -23,10 +26,23 @@ export function loadQueries(records) {
     const missing = expect.filter((id) => !byId.has(id));
     if (missing.length > 0 || expect.length === 0) throw new Error(`queries.json: "${query.q}" expects ${missing}`);
     const first = byId.get(expect[0]);
+    const accepted = new Set(expect);
+    const pattern = query.expect_author ? new RegExp(query.expect_author, 'iu') : null;
+    const acceptsAuthor = (name) => !!pattern && !!name && pattern.test(name);
+    const generated = /^bench:(\d+)$/;
+    const accepts = (id) => {
+      if (accepted.has(id)) return true;
+      const n = pattern ? generated.exec(id ?? '')?.[1] : undefined;
+      return (
+        n !== undefined &&
+        corpus.row(Number(n)).authors.some((a) => acceptsAuthor(a.name_en) || acceptsAuthor(a.name_ar))
+      );
+    };
     return {
       q: query.q,
       tag: query.tag,
-      expect: new Set(expect),
+      accepts,
+      acceptsAuthor,
       filters: { category: first.category, language: first.language },
     };
   });
@@ -44,16 +60,17 @@ export function spread(list, count) {
   return Array.from({ length: count }, (_, i) => list[Math.floor((i * list.length) / count)]);
 }
 
-const rankOf = (ids, expect) => {
-  const index = ids
+/** Entries are external ids (search) or { ids, names?, label } (autocomplete; names: an author's). */
+const rankOf = (entries, query) => {
+  const index = entries
     .slice(0, TOP)
-    .findIndex((entry) => (Array.isArray(entry) ? entry : [entry]).some((id) => expect.has(id)));
+    .findIndex((entry) => (entry.ids ?? [entry]).some(query.accepts) || (entry.names ?? []).some(query.acceptsAuthor));
   return index < 0 ? null : index + 1;
 };
 
 /**
- * Runs every query through `target` ({ search(q, filters) → external ids, suggest(q) → lists of
- * external ids }) and returns per query the rank of the first accepted book (null beyond the top
+ * Runs every query through `target` ({ search(q, filters) → external ids, suggest(q) → entries
+ * { ids: external ids the suggestion stands for, label } }) and returns per query the rank of the first accepted book (null beyond the top
  * 5) in full search, filtered full search and autocomplete, with what came first.
  */
 export async function evaluate(queries, target, { filters: mapFilters = (f) => f } = {}) {
@@ -64,9 +81,9 @@ export async function evaluate(queries, target, { filters: mapFilters = (f) => f
     const suggested = await target.suggest(query.q);
     results.push({
       query,
-      full: { rank: rankOf(full, query.expect), first: full[0] ?? null },
-      filtered: { rank: rankOf(filtered, query.expect), first: filtered[0] ?? null },
-      suggest: { rank: rankOf(suggested, query.expect), first: suggested[0]?.[0] ?? null },
+      full: { rank: rankOf(full, query), first: full[0] ?? null },
+      filtered: { rank: rankOf(filtered, query), first: filtered[0] ?? null },
+      suggest: { rank: rankOf(suggested, query), first: suggested[0]?.label ?? null },
     });
   }
   return results;

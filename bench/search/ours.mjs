@@ -13,7 +13,7 @@ export async function serverModules() {
   const needed = ['modules/search/search.service.js', 'modules/search/search-index.js', 'db/client.js'];
   const absent = needed.filter((file) => !fs.existsSync(dist(file)));
   if (absent.length > 0) return { missing: absent };
-  const [service, index, client, imports, parser, schemas] = await Promise.all([
+  const [searchService, searchIndex, client, imports, parser, schemas] = await Promise.all([
     load('modules/search/search.service.js'),
     load('modules/search/search-index.js'),
     load('db/client.js'),
@@ -21,6 +21,12 @@ export async function serverModules() {
     load('modules/imports/import-parser.js'),
     import('@maktaba/shared/schemas/search'),
   ]);
+  // Autocomplete may live in a module of its own; the index refresh under either name.
+  const suggestModule = fs.existsSync(dist('modules/search/suggest.service.js'))
+    ? await load('modules/search/suggest.service.js')
+    : {};
+  const service = { searchBooks: searchService.searchBooks, suggest: searchService.suggest ?? suggestModule.suggest };
+  const index = { ...searchIndex, refreshBookSearch: searchIndex.refreshBookSearch ?? searchIndex.refreshSearchIndex };
   const exports = {
     service: ['searchBooks', 'suggest'],
     index: ['bookSearchColumns', 'refreshBookSearch', 'rebuildSearchWords'],
@@ -84,57 +90,78 @@ async function linkTargets(mods, db, corpus) {
 }
 
 /**
+ * One connection with triggers off (session_replication_role = replica), as a bulk load does:
+ * the rows are written complete (search columns included), so the triggers that would mark them
+ * for re-indexing, and the foreign-key checks, have nothing to add.
+ */
+async function bulkConnection(db) {
+  const pool = typeof db.$client.connect === 'function' && typeof db.$client.totalCount === 'number';
+  const client = pool ? await db.$client.connect() : db.$client;
+  await client.query('set session_replication_role = replica');
+  return {
+    query: (text, params) => client.query(text, params),
+    async release() {
+      await client.query('set session_replication_role = origin');
+      if (pool) client.release();
+    },
+  };
+}
+
+/**
  * Adds generated books [from, to) in bulk (one multi-row INSERT … SELECT FROM unnest(…) per
- * batch, search columns computed by bookSearchColumns), linked to the catalogue's authors and
- * categories; then the typo-correction words are rebuilt and the tables vacuumed and analysed.
+ * batch, search columns computed by bookSearchColumns and marked current), linked to the
+ * catalogue's authors and categories.
  */
 export async function addGenerated(mods, db, corpus, from, to, { batch = 5000, onBatch } = {}) {
-  const query = raw(db);
   const { authorIds, categoryIds } = await linkTargets(mods, db, corpus);
   const authorIndex = new Map(corpus.authors.map((author, index) => [author, index]));
   const categoryIndex = new Map(corpus.categories.map((category, index) => [category, index]));
+  const version = mods.index.SEARCH_INDEX_VERSION;
+  const connection = await bulkConnection(db);
+  const query = connection.query;
   let insertSql = null;
   let searchKeys = null;
-  for (let start = from; start < to; start += batch) {
-    const rows = [...corpus.rows(start, Math.min(to, start + batch))];
-    const columns = rows.map((row) => mods.index.bookSearchColumns({ ...row, publisher: null }));
-    if (!insertSql) {
-      searchKeys = Object.keys(columns[0]);
-      const base = ['id', 'external_id', 'title_en', 'title_ar', 'description_en', 'description_ar'];
-      const names = [...base, 'publication_year', 'language', 'view_count', ...searchKeys];
-      const types = [
-        ...base.map((_, i) => (i === 0 ? 'uuid[]' : 'text[]')),
-        'int[]',
-        'text[]',
-        'int[]',
-        ...searchKeys.map(() => 'text[]'),
-      ];
-      insertSql = `insert into books (${names.join(', ')}, status, approved_at)
-        select ${names.map((name) => (name === 'publication_year' ? `t.${name}::smallint` : `t.${name}`)).join(', ')}, 'approved', now()
-          from unnest(${types.map((type, i) => `$${i + 1}::${type}`).join(', ')}) as t(${names.join(', ')})`;
+  try {
+    for (let start = from; start < to; start += batch) {
+      const rows = [...corpus.rows(start, Math.min(to, start + batch))];
+      const columns = rows.map((row) => mods.index.bookSearchColumns({ ...row, publisher: null }));
+      if (!insertSql) {
+        searchKeys = Object.keys(columns[0]);
+        const base = ['id', 'external_id', 'title_en', 'title_ar', 'description_en', 'description_ar'];
+        const names = [...base, 'publication_year', 'language', 'view_count', ...searchKeys];
+        const types = [
+          ...base.map((_, i) => (i === 0 ? 'uuid[]' : 'text[]')),
+          'int[]',
+          'text[]',
+          'int[]',
+          ...searchKeys.map(() => 'text[]'),
+        ];
+        const cast = (name) => (name === 'publication_year' ? `t.${name}::smallint` : `t.${name}`);
+        const versioned = typeof version === 'number';
+        insertSql = `insert into books (${names.join(', ')}, status, approved_at${versioned ? ', search_version' : ''})
+          select ${names.map(cast).join(', ')}, 'approved', now()${versioned ? `, ${version}` : ''}
+            from unnest(${types.map((type, i) => `$${i + 1}::${type}`).join(', ')}) as t(${names.join(', ')})`;
+      }
+      const field = (name) => rows.map((row) => row[name]);
+      await query(insertSql, [
+        ...['id', 'external_id', 'title_en', 'title_ar', 'description_en', 'description_ar'].map(field),
+        field('publication_year'),
+        field('language'),
+        field('view_count'),
+        ...searchKeys.map((key) => columns.map((column) => column[key])),
+      ]);
+      await query('insert into book_authors (book_id, author_id) select * from unnest($1::uuid[], $2::uuid[])', [
+        field('id'),
+        rows.map((row) => authorIds[authorIndex.get(row.authors[0])]),
+      ]);
+      await query('insert into book_categories (book_id, category_id) select * from unnest($1::uuid[], $2::uuid[])', [
+        field('id'),
+        rows.map((row) => categoryIds[categoryIndex.get(row.categories[0])]),
+      ]);
+      onBatch?.(Math.min(to, start + batch));
     }
-    const field = (name) => rows.map((row) => row[name]);
-    await query(insertSql, [
-      field('id'),
-      field('external_id'),
-      field('title_en'),
-      field('title_ar'),
-      field('description_en'),
-      field('description_ar'),
-      field('publication_year'),
-      field('language'),
-      field('view_count'),
-      ...searchKeys.map((key) => columns.map((column) => column[key])),
-    ]);
-    await query('insert into book_authors (book_id, author_id) select * from unnest($1::uuid[], $2::uuid[])', [
-      field('id'),
-      rows.map((row) => authorIds[authorIndex.get(row.authors[0])]),
-    ]);
-    await query('insert into book_categories (book_id, category_id) select * from unnest($1::uuid[], $2::uuid[])', [
-      field('id'),
-      rows.map((row) => categoryIds[categoryIndex.get(row.categories[0])]),
-    ]);
-    onBatch?.(Math.min(to, start + batch));
+  } finally {
+    await connection.release();
   }
 }
 
@@ -167,8 +194,8 @@ const hrefId = (href, kind) => new RegExp(`^/${kind}/([0-9a-f-]{36})`).exec(href
 
 /**
  * The service in-process: search(q, filters) → external ids of the first page (20), suggest(q) →
- * for the first 10 suggestions, the external ids each stands for (a book: its own; an author: their
- * catalogue books; anything else: none). `keys` maps category names to keys.
+ * the first 10 suggestions, a book with its external id, an author with their names. `keys` maps
+ * category names to keys.
  */
 export function serviceTarget(mods, db, keys) {
   const parse = (input) => mods.schemas.SearchQuerySchema.parse(input);
@@ -189,27 +216,16 @@ export function serviceTarget(mods, db, keys) {
     async suggest(q) {
       const { suggestions } = await this.suggestRaw(q);
       const bookIds = suggestions.map((s) => (s.type === 'book' ? (hrefId(s.metadata?.href, 'book') ?? s.id) : null));
-      const authorIds = suggestions.map((s) =>
-        s.type === 'author' ? (hrefId(s.metadata?.href, 'author') ?? s.id) : null,
-      );
       const books = new Map(
         (
           await query('select id::text, external_id from books where id = any($1::uuid[])', [bookIds.filter(Boolean)])
         ).rows.map((row) => [row.id, row.external_id]),
       );
-      const byAuthor = new Map();
-      for (const row of (
-        await query(
-          `select ba.author_id::text as author_id, b.external_id from book_authors ba join books b on b.id = ba.book_id
-            where ba.author_id = any($1::uuid[]) and b.external_id not like 'bench:%'`,
-          [authorIds.filter(Boolean)],
-        )
-      ).rows) {
-        byAuthor.set(row.author_id, [...(byAuthor.get(row.author_id) ?? []), row.external_id]);
-      }
-      return suggestions.map((_, i) =>
-        bookIds[i] ? [books.get(bookIds[i])].filter(Boolean) : authorIds[i] ? (byAuthor.get(authorIds[i]) ?? []) : [],
-      );
+      return suggestions.map((suggestion, i) => {
+        const ids = bookIds[i] && books.has(bookIds[i]) ? [books.get(bookIds[i])] : [];
+        const names = suggestion.type === 'author' ? [suggestion.query, suggestion.query_ar].filter(Boolean) : [];
+        return { ids, names, label: ids[0] ?? `${suggestion.type} "${suggestion.query}"` };
+      });
     },
   };
 }

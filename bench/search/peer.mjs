@@ -75,7 +75,7 @@ export function buildPeer(corpus, size) {
     documents: mini.documentCount,
     /** Top `perPage` external ids; `filters` by category name and language. */
     search: (q, filters, perPage = 20) => run(q, perPage, filters),
-    /** Autocomplete: the first 10 books, each as the list of external ids it stands for. */
-    suggest: (q, limit = 10) => run(q, limit).map((id) => [id]),
+    /** Autocomplete: the first 10 books. */
+    suggest: (q, limit = 10) => run(q, limit).map((id) => ({ ids: [id], label: id })),
   };
 }

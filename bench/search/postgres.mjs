@@ -66,27 +66,19 @@ export async function startPostgres(settings = {}) {
   })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(tmpDir, 'postgres.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-k ${tmpDir} ${options}`,
-    'start',
-  ]);
+  const logFile = path.join(tmpDir, 'postgres.log');
+  run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-k ${tmpDir} ${options}`, 'start']);
   const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const version = run('postgres', ['--version']).trim();
-  const stop = async () => {
+  /** Stops the server; `keepLogAs` saves its log (auto_explain plans) before the directory goes. */
+  const stop = async ({ keepLogAs } = {}) => {
     // SIGINT: PostgreSQL's fast shutdown (sessions ended, then a clean stop).
     if (alive(pid)) process.kill(pid, 'SIGINT');
     for (let waited = 0; alive(pid) && waited < 30_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (alive(pid)) process.kill(pid, 'SIGKILL');
+    if (keepLogAs && fs.existsSync(logFile)) fs.copyFileSync(logFile, keepLogAs);
     fs.rmSync(tmpDir, { recursive: true, force: true });
   };
   return { url: `postgresql://postgres@127.0.0.1:${port}/postgres`, version, pid, stop };
