@@ -160,6 +160,8 @@ describeEachDriver('search over HTTP', (driver) => {
       ).length;
       expect(all.total).toBe(hadith + sub);
       const categoryFacet = all.facets.category.find((value) => value.value === 'hadith');
+      // The count of a category takes in its sub-categories, as its filter does.
+      expect(categoryFacet?.count).toBe(all.total);
       expect(categoryFacet?.label).toBe('Hadith');
       expect(categoryFacet?.label_ar).toBe('الحديث');
       // The category facet is counted without the category filter: other categories remain choosable.

@@ -160,9 +160,11 @@ const SCALAR_FACETS = {
 
 function facetSelect(facet: Facet, from: SQL, limit: number): SQL {
   if (facet === 'category') {
-    return sql`(select 'category' as facet, c.key as value, count(*)::int as count
-                  from ${from} m join book_categories bc on bc.book_id = m.id join categories c on c.id = bc.category_id
-                 group by c.key order by count(*) desc, c.key limit ${limit})`;
+    // A category counts the books of its sub-categories too, as its filter finds them.
+    return sql`(select 'category' as facet, c.key as value, count(distinct m.id)::int as count
+                  from ${from} m join book_categories bc on bc.book_id = m.id
+                  join category_closure cc on cc.descendant = bc.category_id join categories c on c.id = cc.ancestor
+                 group by c.key order by count(distinct m.id) desc, c.key limit ${limit})`;
   }
   if (facet === 'author') {
     return sql`(select 'author' as facet, ba.author_id::text as value, count(*)::int as count
@@ -191,6 +193,12 @@ export async function findFacets(
   limit: number,
 ): Promise<FacetRow[]> {
   const ctes: SQL[] = [
+    // Every category with each of its ancestors (itself included), for the category counts.
+    sql`category_closure(descendant, ancestor, depth) as (
+      select id, id, 0 from categories
+      union all
+      select cc.descendant, c.parent_id, cc.depth + 1 from category_closure cc join categories c on c.id = cc.ancestor
+       where c.parent_id is not null and cc.depth < 20)`,
     sql`m_all as materialized (select ${matchColumns} from books b where ${where(plan, filters, statuses)})`,
   ];
   const selects: SQL[] = [sql`(select 'total' as facet, null::text as value, count(*)::int as count from m_all)`];
@@ -205,7 +213,7 @@ export async function findFacets(
       selects.push(facetSelect(facet, sql`m_all`, limit));
     }
   }
-  return rowsOf<FacetRow>(db, sql`with ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`);
+  return rowsOf<FacetRow>(db, sql`with recursive ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`);
 }
 
 export async function facetLabels(
