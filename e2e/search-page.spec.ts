@@ -50,6 +50,8 @@ test.describe('library search page', () => {
     await expect(page).toHaveTitle(`${t.pages.search} · ${t.app.name}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.search);
     await expect(page.getByRole('heading', { level: 2, name: t.search.results.newest })).toBeVisible();
+    // One search box here: the header's gives way to the page's own, which keeps the filters.
+    await expect(page.getByRole('combobox', { name: t.header.search.label })).toHaveCount(0);
     const browsed = await newest;
     expect(browsed.hits.length).toBeGreaterThan(0);
     await expect(hitTitles(page)).toHaveText(titlesOf(browsed, lang));

@@ -1,7 +1,7 @@
 import { Bell, LogIn, Menu, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { autocompleteClient } from '../../components/search-autocomplete/get-suggestions';
 import { SearchAutocomplete } from '../../components/search-autocomplete/search-autocomplete';
 import { buttonClass } from '../../components/ui/button';
@@ -18,6 +18,8 @@ export function Header() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { isOpen, setOpen } = useSidebarStore();
   const [isSearchOpen, setSearchOpen] = useState(false);
+  // The search page has a box of its own, which keeps the chosen filters: one box there, not two.
+  const hasSearch = useLocation().pathname !== '/search';
   const userId = useAuthStore((state) => state.user?.id ?? null);
   // Suggestions carry the reader's own recent searches: what was kept for one reader is not shown to the next.
   useEffect(() => autocompleteClient.setReader(userId), [userId]);
@@ -34,25 +36,29 @@ export function Header() {
         <Menu aria-hidden className="size-5" />
       </button>
       <span className="font-display text-lg font-bold lg:hidden">{t('app.name')}</span>
-      <div className="hidden min-w-0 flex-1 md:block">
-        <SearchAutocomplete
-          variant="compact"
-          className="max-w-md"
-          label={t('header.search.label')}
-          placeholder={t('header.search.placeholder')}
-        />
-      </div>
+      {hasSearch ? (
+        <div className="hidden min-w-0 flex-1 md:block">
+          <SearchAutocomplete
+            variant="compact"
+            className="max-w-md"
+            label={t('header.search.label')}
+            placeholder={t('header.search.placeholder')}
+          />
+        </div>
+      ) : null}
       <div className="ms-auto flex items-center gap-2">
-        <button
-          type="button"
-          className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2 md:hidden"
-          aria-label={t(isSearchOpen ? 'header.search.close' : 'header.search.open')}
-          aria-expanded={isSearchOpen}
-          aria-controls="header-search"
-          onClick={() => setSearchOpen((open) => !open)}
-        >
-          {isSearchOpen ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
-        </button>
+        {hasSearch ? (
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2 md:hidden"
+            aria-label={t(isSearchOpen ? 'header.search.close' : 'header.search.open')}
+            aria-expanded={isSearchOpen}
+            aria-controls="header-search"
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            {isSearchOpen ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
+          </button>
+        ) : null}
         {isAuthenticated ? (
           <>
             <button
@@ -76,7 +82,7 @@ export function Header() {
         hidden={!isSearchOpen}
         className="absolute inset-x-0 top-full border-b border-border bg-surface p-2 md:hidden"
       >
-        {isSearchOpen ? (
+        {isSearchOpen && hasSearch ? (
           <SearchAutocomplete
             variant="compact"
             autoFocus
