@@ -1,11 +1,10 @@
-// Library search at 10k, 100k (and 1M) books, on PGlite and on PostgreSQL, against a peer
+// Library search at 10k, 100k and 1M books (1M on PostgreSQL only), on PGlite and on PostgreSQL, against a peer
 // (MiniSearch in-process over the same corpus with the same normaliser). See bench/README.md.
 //
 // Options (arguments after `npm run bench -- search`, or environment variables):
 //   --drivers=pglite,postgres   BENCH_SEARCH_DRIVERS   databases to measure (default both)
 //   --pglite-sizes=10k,100k     BENCH_SEARCH_PGLITE_SIZES
-//   --postgres-sizes=10k,100k   BENCH_SEARCH_POSTGRES_SIZES
-//   --with-1m                   BENCH_SEARCH_1M=1      adds 1M to the PostgreSQL sizes (and the peer's)
+//   --postgres-sizes=10k,100k,1m BENCH_SEARCH_POSTGRES_SIZES (1M loads in about 4 minutes)
 //   --samples=300               BENCH_SEARCH_SAMPLES   timed requests per latency figure (at most)
 //   --seconds=10                BENCH_SEARCH_SECONDS   length of each throughput run
 //   --connections=32            BENCH_SEARCH_CONNECTIONS
@@ -56,7 +55,6 @@ const { values: args } = parseArgs({
     drivers: { type: 'string' },
     'pglite-sizes': { type: 'string' },
     'postgres-sizes': { type: 'string' },
-    'with-1m': { type: 'boolean' },
     samples: { type: 'string' },
     seconds: { type: 'string' },
     connections: { type: 'string' },
@@ -68,14 +66,10 @@ const { values: args } = parseArgs({
 const env = process.env;
 const sizeOf = (text) => Math.round(Number.parseFloat(text) * (/m$/i.test(text) ? 1e6 : /k$/i.test(text) ? 1e3 : 1));
 const sizes = (text) => text.split(',').filter(Boolean).map(sizeOf);
-const withMillion = args['with-1m'] || env.BENCH_SEARCH_1M === '1';
 const options = {
   drivers: (args.drivers ?? env.BENCH_SEARCH_DRIVERS ?? 'pglite,postgres').split(','),
   pglite: sizes(args['pglite-sizes'] ?? env.BENCH_SEARCH_PGLITE_SIZES ?? '10k,100k'),
-  postgres: [
-    ...sizes(args['postgres-sizes'] ?? env.BENCH_SEARCH_POSTGRES_SIZES ?? '10k,100k'),
-    ...(withMillion ? [1e6] : []),
-  ],
+  postgres: sizes(args['postgres-sizes'] ?? env.BENCH_SEARCH_POSTGRES_SIZES ?? '10k,100k,1m'),
   samples: Number(args.samples ?? env.BENCH_SEARCH_SAMPLES ?? 300),
   seconds: Number(args.seconds ?? env.BENCH_SEARCH_SECONDS ?? 10),
   connections: Number(args.connections ?? env.BENCH_SEARCH_CONNECTIONS ?? 32),
