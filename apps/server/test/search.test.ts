@@ -69,6 +69,8 @@ describeEachDriver('search over HTTP', (driver) => {
       expect((await top('Al-Kafi'))[0]).toBe('Al-Kafi');
       expect((await top('al kafi'))[0]).toBe('Al-Kafi');
       expect((await top('kafi'))[0]).toBe('Al-Kafi');
+      // The Latin article written onto its word.
+      expect((await top('alkafi'))[0]).toBe('Al-Kafi');
     });
 
     it('finds a book by its Arabic title with or without the article, diacritics, tatweel or hamza forms', async () => {

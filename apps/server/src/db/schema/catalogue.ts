@@ -35,6 +35,8 @@ export const categories = pgTable(
     /** normalised names (searchTerms) for suggestions; rewritten when `search_version` is 0 (set by trigger). */
     searchName: text('search_name').notNull().default(''),
     searchVersion: smallint('search_version').notNull().default(0),
+    /** Approved books (for a category, with its sub-categories'), recounted with the search vocabulary. */
+    bookCount: integer('book_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -62,6 +64,8 @@ export const authors = pgTable(
     /** normalised names (searchTerms) for suggestions; rewritten when `search_version` is 0 (set by trigger). */
     searchName: text('search_name').notNull().default(''),
     searchVersion: smallint('search_version').notNull().default(0),
+    /** Approved books (for a category, with its sub-categories'), recounted with the search vocabulary. */
+    bookCount: integer('book_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -122,6 +126,7 @@ export const books = pgTable(
     index('books_status_created_idx').on(table.status, table.createdAt.desc(), table.id),
     index('books_status_popularity_idx').on(table.status, table.popularity.desc(), table.id),
     index('books_search_vector_idx').using('gin', table.searchVector),
+    index('books_search_title_prefix_idx').using('btree', sql`${table.status}, ${table.searchTitle} text_pattern_ops`),
     index('books_search_dirty_idx').on(table.id).where(sql`${table.searchVersion} = 0`),
     index('books_search_names_trgm_idx').using(
       'gin',

@@ -149,15 +149,37 @@ export async function markOutdatedSearchRows(db: Queryable): Promise<void> {
 }
 
 /**
- * The vocabulary of approved books, with the number of books each word is in, from the search
- * vectors themselves. Replaced in one transaction, so corrections never see it half-built.
+ * The vocabulary of approved books, with the number of books each word is in (from the search
+ * vectors themselves), and the approved-book counts of authors and categories that order the
+ * suggestions. Run in one transaction, so corrections never see the vocabulary half-built.
  */
 export async function rebuildSearchWords(db: Queryable): Promise<number> {
   await db.execute(sql`delete from search_words`);
-  return affectedBy(
+  const words = await affectedBy(
     db,
     sql`insert into search_words (word, books)
         select word, ndoc from ts_stat($$select search_vector from books where status = 'approved'$$, 'ABC')
          where length(word) > 1`,
   );
+  await db.execute(sql`
+    update authors a set book_count = coalesce(n.count, 0)
+      from authors x left join (
+        select ba.author_id, count(*)::int as count from book_authors ba
+          join books b on b.id = ba.book_id and b.status = 'approved' group by ba.author_id) n on n.author_id = x.id
+     where a.id = x.id and a.book_count is distinct from coalesce(n.count, 0)`);
+  await db.execute(sql`
+    with recursive closure(descendant, ancestor, depth) as (
+      select id, id, 0 from categories
+      union all
+      select cc.descendant, c.parent_id, cc.depth + 1 from closure cc join categories c on c.id = cc.ancestor
+       where c.parent_id is not null and cc.depth < 20),
+    counts as (
+      select cc.ancestor as id, count(distinct bc.book_id)::int as count
+        from closure cc join book_categories bc on bc.category_id = cc.descendant
+        join books b on b.id = bc.book_id and b.status = 'approved'
+       group by cc.ancestor)
+    update categories c set book_count = coalesce(counts.count, 0)
+      from categories x left join counts on counts.id = x.id
+     where c.id = x.id and c.book_count is distinct from coalesce(counts.count, 0)`);
+  return words;
 }

@@ -46,10 +46,12 @@ export function planQuery(q: string, type?: SearchType): QueryPlan {
   const typing = words.length > 0 && !/\s$/u.test(q);
   const terms = words.map((typed, index): Term => {
     const base = withoutArticle(typed) ?? typed;
+    // "alkafi": a Latin article written onto its word, as al-kafi is indexed without it.
+    const glued = /^(?:al|el)[a-z]{3,}$/.test(base) ? [base.slice(2)] : [];
     return {
       typed,
       base,
-      alternatives: singulars(base).filter((form) => form !== base),
+      alternatives: [...singulars(base), ...glued].filter((form) => form !== base),
       prefix: typing && index === words.length - 1,
     };
   });
@@ -57,8 +59,8 @@ export function planQuery(q: string, type?: SearchType): QueryPlan {
 }
 
 /** A tsquery (for to_tsquery('simple', …)). Terms hold letters and digits only, so quoting is enough. */
-export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type'>): string {
-  const weight = plan.type ? TYPE_WEIGHTS[plan.type] : '';
+export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type'>, weights?: string): string {
+  const weight = weights ?? (plan.type ? TYPE_WEIGHTS[plan.type] : '');
   return plan.terms
     .map((term) => {
       const forms = [term.base, ...term.alternatives];

@@ -68,11 +68,14 @@ const where = (plan: QueryPlan, filters: SearchFilters, statuses: BookStatus[], 
 function relevance(plan: QueryPlan): SQL {
   if (plan.terms.length === 0) return sql`0`;
   const [typedStart, bareStart] = titleStartPatterns(plan);
-  const tiers = sql`(case when b.search_title like ${typedStart} or b.search_title like ${bareStart} then 2
+  const tiers = sql`(case when b.search_title like ${typedStart} or b.search_title like ${bareStart}
+                               or b.search_title like ${`% ${bareStart}`} then 2
                           when b.search_title like ${inOrderPattern(plan)} then 1 else 0 end)`;
   if (isBroad(plan)) return tiers;
+  // Popularity counts for more than a tie-break (a library's well-read books are what most readers
+  // look for), but capped below one tier, so it never lifts a book over a better title match.
   return sql`${tiers} + ts_rank('{0.05, 0.2, 0.4, 1.0}', b.search_vector, to_tsquery('simple', ${toTsquery(plan)}))
-                      + 0.3 / (1 + length(b.search_title) / 40.0)`;
+                      + 0.3 / (1 + length(b.search_title) / 40.0) + least(0.6, 0.1 * ln(1 + b.popularity))`;
 }
 
 function orderBy(plan: QueryPlan, sort: SearchQuery['sort']): SQL {
@@ -269,7 +272,9 @@ export async function correctionCandidates(
   maxTypos: number,
   prefix: boolean,
 ): Promise<Array<{ word: string; books: number }>> {
-  const first = word.slice(0, 1);
+  // Short words share too few trigrams: also the words that begin with the same two letters, or
+  // with those two swapped.
+  const firstTwo = [word.slice(0, 2), `${word.charAt(1)}${word.charAt(0)}`];
   const lengthCheck = prefix
     ? sql`length(word) >= ${word.length - maxTypos}`
     : sql`length(word) between ${word.length - maxTypos} and ${word.length + maxTypos}`;
@@ -279,7 +284,8 @@ export async function correctionCandidates(
     select word, books from (
       (select word, books from search_words where word % ${word} order by word <-> ${word} limit 50)
       union
-      (select word, books from search_words where word like ${`${first}%`} and ${lengthCheck} order by books desc limit 400)
+      (select word, books from search_words
+        where (word like ${`${firstTwo[0]}%`} or word like ${`${firstTwo[1]}%`}) and ${lengthCheck})
     ) candidates`,
   );
 }

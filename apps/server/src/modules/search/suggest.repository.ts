@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { affectedBy, rowsOf } from '../../db/raw.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
-import { type QueryPlan, titleStartPatterns, toTsquery } from './search-plan.js';
+import { isBroad, type QueryPlan, titleStartPatterns, toTsquery } from './search-plan.js';
 
 export type BookSuggestionRow = {
   id: string;
@@ -15,28 +15,39 @@ export type BookSuggestionRow = {
   category_ar: string | null;
 };
 
+const bookColumns = sql`id, title_en, title_ar, cover_key, publication_year, popularity, search_title`;
+
 /**
- * Approved books whose title holds every word (the last as a prefix): titles beginning with the
- * query first, then by popularity. No ts_rank: an autocomplete answer must be quick even when a
- * two-letter prefix matches thousands of books.
+ * Approved books whose titles and authors hold every word (the last as a prefix), titles that
+ * begin with the query first, then by popularity. No ts_rank. A broad query (one short prefix)
+ * matches thousands of books: its two groups are each read in popularity order and cut at
+ * `limit` (the titles that begin with it through a prefix index), instead of sorting every match.
  */
 export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number): Promise<BookSuggestionRow[]> {
   const [typedStart, bareStart] = titleStartPatterns(plan);
-  return rowsOf<BookSuggestionRow>(
+  const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})`;
+  const begins = sql`(search_title like ${typedStart} or search_title like ${bareStart})`;
+  const candidates = isBroad(plan)
+    ? sql`(select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins}
+             order by popularity desc, id limit ${limit})
+          union all
+          (select ${bookColumns}, 1 as tier from books where ${matches} order by popularity desc, id limit ${limit})`
+    : sql`select ${bookColumns}, (case when ${begins} or search_title like ${`% ${bareStart}`} then 0 else 1 end) as tier
+            from books where ${matches} order by tier, popularity desc, id limit ${limit}`;
+  const rows = await rowsOf<BookSuggestionRow>(
     db,
     sql`
     select b.id, b.title_en, b.title_ar, b.cover_key, b.publication_year,
            a.name_en as author_en, a.name_ar as author_ar, c.name_en as category_en, c.name_ar as category_ar
-      from (select id, title_en, title_ar, cover_key, publication_year, popularity, search_title from books
-             where status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: 'book' })})
-             order by (search_title like ${typedStart} or search_title like ${bareStart}) desc, popularity desc, id
-             limit ${limit}) b
+      from (${candidates}) b
       left join lateral (select a.name_en, a.name_ar from book_authors ba join authors a on a.id = ba.author_id
                           where ba.book_id = b.id order by ba.position limit 1) a on true
       left join lateral (select c.name_en, c.name_ar from book_categories bc join categories c on c.id = bc.category_id
                           where bc.book_id = b.id order by bc.position limit 1) c on true
-     order by (b.search_title like ${typedStart} or b.search_title like ${bareStart}) desc, b.popularity desc, b.id`,
+     order by b.tier, b.popularity desc, b.id`,
   );
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
 }
 
 /** Each word in a name: at the start of one of its words (the last word as typed, as a prefix). */
@@ -62,31 +73,25 @@ export type NameSuggestionRow = {
   books: number;
 };
 
-/** Authors with approved books whose names match, those with the most books first. */
-export async function suggestAuthors(db: Queryable, plan: QueryPlan, limit: number): Promise<NameSuggestionRow[]> {
+/**
+ * Authors or categories with approved books whose names match, those with the most books first.
+ * The counts are kept on the rows (recounted with the vocabulary), not counted per keystroke.
+ */
+export async function suggestNames(
+  db: Queryable,
+  table: 'authors' | 'categories',
+  plan: QueryPlan,
+  limit: number,
+): Promise<NameSuggestionRow[]> {
+  const alias = table === 'authors' ? 'a' : 'c';
   return rowsOf<NameSuggestionRow>(
     db,
     sql`
-    select a.id, a.key, a.name_en, a.name_ar, count(*)::int as books
-      from authors a join book_authors ba on ba.author_id = a.id join books b on b.id = ba.book_id and b.status = 'approved'
-     where ${nameMatches(plan, 'a')}
-     group by a.id
-     order by count(*) desc, a.id
-     limit ${limit}`,
-  );
-}
-
-/** Categories whose names match, with their number of approved books (sub-categories not included). */
-export async function suggestCategories(db: Queryable, plan: QueryPlan, limit: number): Promise<NameSuggestionRow[]> {
-  return rowsOf<NameSuggestionRow>(
-    db,
-    sql`
-    select c.id, c.key, c.name_en, c.name_ar,
-           (select count(*)::int from book_categories bc join books b on b.id = bc.book_id and b.status = 'approved'
-             where bc.category_id = c.id) as books
-      from categories c
-     where ${nameMatches(plan, 'c')}
-     order by books desc, c.id
+    select ${sql.raw(alias)}.id, ${sql.raw(alias)}.key, ${sql.raw(alias)}.name_en, ${sql.raw(alias)}.name_ar,
+           ${sql.raw(alias)}.book_count as books
+      from ${sql.identifier(table)} ${sql.raw(alias)}
+     where ${sql.raw(alias)}.book_count > 0 and ${nameMatches(plan, alias)}
+     order by ${sql.raw(alias)}.book_count desc, ${sql.raw(alias)}.id
      limit ${limit}`,
   );
 }

@@ -14,9 +14,8 @@ import {
   type BookSuggestionRow,
   findRecentSearches,
   type NameSuggestionRow,
-  suggestAuthors,
   suggestBooks,
-  suggestCategories,
+  suggestNames,
 } from './suggest.repository.js';
 
 const searchHref = (params: Record<string, string>) => `/search?${new URLSearchParams(params).toString()}`;
@@ -93,8 +92,8 @@ export function splitSuggestions<T>(limit: number, lists: { book: T[]; author: T
 async function catalogueSuggestions(db: Queryable, plan: QueryPlan, limit: number): Promise<SearchSuggestion[]> {
   const [books, authors, categories] = await Promise.all([
     suggestBooks(db, plan, limit),
-    suggestAuthors(db, plan, limit),
-    suggestCategories(db, plan, limit),
+    suggestNames(db, 'authors', plan, limit),
+    suggestNames(db, 'categories', plan, limit),
   ]);
   return splitSuggestions(limit, {
     book: books.map(bookSuggestion),
