@@ -101,6 +101,9 @@ describeEachDriver('search over HTTP', (driver) => {
     it('matches the word being typed as a prefix', async () => {
       expect(await top('Tahdhib al-Ah')).toContain('Tahdhib al-Ahkam');
       expect(await top('بحار الأن')).toContain('Bihar al-Anwar');
+      // One or two letters typed after other words: checked on what the other words found.
+      expect((await top('Bihar al-A'))[0]).toBe('Bihar al-Anwar');
+      expect((await top('بحار الأ'))[0]).toBe('Bihar al-Anwar');
       // A space after the word means it is finished.
       expect((await q('Tahdh ')).total).toBe(0);
     });
@@ -271,9 +274,13 @@ describeEachDriver('search over HTTP', (driver) => {
       expect((await suggestions('   ')).suggestions).toEqual([]);
     });
 
-    it('correct a mistyped word when nothing matches as typed', async () => {
+    it('correct a mistyped word when nothing matches as typed, then leave out words that find nothing', async () => {
       const result = await suggestions('bihhar');
       expect(result.suggestions.some((suggestion) => suggestion.query === 'Bihar al-Anwar')).toBe(true);
+      const dropped = await suggestions('Bihar zzxqvw al-Anw');
+      expect(dropped.suggestions.some((suggestion) => suggestion.query === 'Bihar al-Anwar')).toBe(true);
+      const short = await suggestions('Bihar al-A');
+      expect(short.suggestions[0]?.query).toBe('Bihar al-Anwar');
     });
 
     it('include a signed-in reader’s own recent searches, never another’s, and forget them on request', async () => {

@@ -1,5 +1,6 @@
 import { SEARCH_LIMITS, type SearchType } from '@maktaba/shared/schemas/search';
 import { detectQueryScript, type QueryScript, queryWords, withoutArticle } from '@maktaba/shared/search-text';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * How a query is searched, worked out in TypeScript before any SQL: its normalised words, the
@@ -58,10 +59,25 @@ export function planQuery(q: string, type?: SearchType): QueryPlan {
   return { terms, script: detectQueryScript(q), normalized: words.join(' '), type };
 }
 
+/** A prefix this short expands to a large part of the vocabulary in the GIN index. */
+const SHORT_PREFIX = 3;
+
+/**
+ * The word being typed when it is too short to look up in the index next to other words ("bihar
+ * al-a"): the other words find the books through the index, and this one is checked on them
+ * (`shortPrefix`). Null when every word goes through the index.
+ */
+export function shortPrefix(plan: Pick<QueryPlan, 'terms'>): Term | null {
+  const last = plan.terms.at(-1);
+  return plan.terms.length > 1 && last?.prefix && last.base.length < SHORT_PREFIX ? last : null;
+}
+
 /** A tsquery (for to_tsquery('simple', …)). Terms hold letters and digits only, so quoting is enough. */
 export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type'>, weights?: string): string {
   const weight = weights ?? (plan.type ? TYPE_WEIGHTS[plan.type] : '');
+  const short = shortPrefix(plan);
   return plan.terms
+    .filter((term) => term !== short)
     .map((term) => {
       const forms = [term.base, ...term.alternatives];
       const parts = forms.map((form) => `'${form}'${term.prefix ? `:*${weight}` : weight ? `:${weight}` : ''}`);
@@ -126,4 +142,10 @@ export function typoDistance(term: Term, word: string, max: number): number {
     best = Math.min(best, editDistance(term.base, word.slice(0, length), max));
   }
   return best;
+}
+
+/** The short word being typed, checked on rows the other words found: the start of a word of the titles or authors. */
+export function shortPrefixMatch(term: Term, alias: string): SQL {
+  const text = sql.raw(`(' ' || ${alias}.search_title || ' ' || ${alias}.search_authors)`);
+  return sql`${text} like ${`% ${term.base}%`}`;
 }

@@ -3,14 +3,24 @@ import type { Facet, SearchQuery } from '@maktaba/shared/schemas/search';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
-import { inOrderPattern, isBroad, type QueryPlan, titleStartPatterns, toTsquery } from './search-plan.js';
+import {
+  inOrderPattern,
+  isBroad,
+  type QueryPlan,
+  shortPrefix,
+  shortPrefixMatch,
+  titleStartPatterns,
+  toTsquery,
+} from './search-plan.js';
 
 export type SearchFilters = Omit<SearchQuery, 'q' | 'type' | 'sort' | 'page' | 'per_page'>;
 
 /** The text match of a plan (nothing when it has no words: every book matches). */
 function matchCondition(plan: QueryPlan): SQL {
   if (plan.terms.length === 0) return sql`true`;
-  return sql`b.search_vector @@ to_tsquery('simple', ${toTsquery(plan)})`;
+  const match = sql`b.search_vector @@ to_tsquery('simple', ${toTsquery(plan)})`;
+  const short = shortPrefix(plan);
+  return short ? sql`${match} and ${shortPrefixMatch(short, 'b')}` : match;
 }
 
 /**
@@ -272,9 +282,9 @@ export async function correctionCandidates(
   maxTypos: number,
   prefix: boolean,
 ): Promise<Array<{ word: string; books: number }>> {
-  // Short words share too few trigrams: also the words that begin with the same two letters, or
-  // with those two swapped.
-  const firstTwo = [word.slice(0, 2), `${word.charAt(1)}${word.charAt(0)}`];
+  // Short words share too few trigrams: also the words of a close length that begin with the same
+  // letter, or with the first two letters swapped.
+  const starts = [word.slice(0, 1), `${word.charAt(1)}${word.charAt(0)}`];
   const lengthCheck = prefix
     ? sql`length(word) >= ${word.length - maxTypos}`
     : sql`length(word) between ${word.length - maxTypos} and ${word.length + maxTypos}`;
@@ -285,7 +295,7 @@ export async function correctionCandidates(
       (select word, books from search_words where word % ${word} order by word <-> ${word} limit 50)
       union
       (select word, books from search_words
-        where (word like ${`${firstTwo[0]}%`} or word like ${`${firstTwo[1]}%`}) and ${lengthCheck})
+        where (word like ${`${starts[0]}%`} or word like ${`${starts[1]}%`}) and ${lengthCheck})
     ) candidates`,
   );
 }

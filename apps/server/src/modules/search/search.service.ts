@@ -89,7 +89,7 @@ export async function correctTypos(db: Queryable, plan: QueryPlan): Promise<Quer
 }
 
 /** The words to leave out, one more each time, when the whole query finds nothing: unknown words first, then from the end. */
-async function dropOrder(db: Queryable, plan: QueryPlan): Promise<number[]> {
+export async function dropOrder(db: Queryable, plan: QueryPlan): Promise<number[]> {
   const known = await knownWords(
     db,
     plan.terms.map((term) => ({ word: term.base, prefix: term.prefix })),
@@ -97,6 +97,12 @@ async function dropOrder(db: Queryable, plan: QueryPlan): Promise<number[]> {
   const indexes = plan.terms.map((_, index) => index).reverse();
   return [...indexes.filter((index) => !known[index]), ...indexes.filter((index) => known[index])];
 }
+
+/** The plan without the words at `leave`. */
+export const withoutTerms = (plan: QueryPlan, leave: ReadonlySet<number>): QueryPlan => ({
+  ...plan,
+  terms: plan.terms.filter((_, index) => !leave.has(index)),
+});
 
 type Resolved = { plan: QueryPlan; corrections: Array<{ from: string; to: string }>; dropped: string[] };
 
@@ -129,7 +135,7 @@ async function resolvePlan(
   const order = await dropOrder(db, base);
   for (let count = 1; count < base.terms.length; count++) {
     const leave = new Set(order.slice(0, count));
-    const kept = { ...base, terms: base.terms.filter((_, index) => !leave.has(index)) };
+    const kept = withoutTerms(base, leave);
     if ((await countUpTo(db, kept, filters, statuses, 1)) > 0) {
       resolved.plan = kept;
       resolved.dropped = base.terms.filter((_, index) => leave.has(index)).map((term) => term.typed);

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { affectedBy, rowsOf } from '../../db/raw.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
-import { isBroad, type QueryPlan, titleStartPatterns, toTsquery } from './search-plan.js';
+import {
+  isBroad,
+  type QueryPlan,
+  shortPrefix,
+  shortPrefixMatch,
+  titleStartPatterns,
+  toTsquery,
+} from './search-plan.js';
 
 export type BookSuggestionRow = {
   id: string;
@@ -25,14 +32,16 @@ const bookColumns = sql`id, title_en, title_ar, cover_key, publication_year, pop
  */
 export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number): Promise<BookSuggestionRow[]> {
   const [typedStart, bareStart] = titleStartPatterns(plan);
-  const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})`;
+  const short = shortPrefix(plan);
+  const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})
+                      ${short ? sql`and ${shortPrefixMatch(short, 'books')}` : sql``}`;
   const begins = sql`(search_title like ${typedStart} or search_title like ${bareStart})`;
   const candidates = isBroad(plan)
     ? sql`(select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins}
              order by popularity desc, id limit ${limit})
           union all
           (select ${bookColumns}, 1 as tier from books where ${matches} order by popularity desc, id limit ${limit})`
-    : sql`select ${bookColumns}, (case when ${begins} or search_title like ${`% ${bareStart}`} then 0 else 1 end) as tier
+    : sql`select ${bookColumns}, (case when ${begins} then 0 when search_title like ${`% ${bareStart}`} then 1 else 2 end) as tier
             from books where ${matches} order by tier, popularity desc, id limit ${limit}`;
   const rows = await rowsOf<BookSuggestionRow>(
     db,

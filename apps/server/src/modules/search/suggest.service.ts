@@ -7,7 +7,11 @@ import {
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Queryable } from '../profiles/profiles.repository.js';
-import { correctTypos } from './search.service.js';
+import { correctTypos, dropOrder, withoutTerms } from './search.service.js';
+
+/** Words a suggestion lookup may leave out when nothing matches. */
+const SUGGEST_DROP_MAX = 2;
+
 import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
 import {
@@ -126,7 +130,18 @@ export async function suggest(
     const found = await catalogueSuggestions(db, plan, room);
     if (found.length > 0) return found;
     const corrected = await correctTypos(db, plan);
-    return corrected ? catalogueSuggestions(db, corrected, room) : found;
+    const base = corrected ?? plan;
+    if (corrected) {
+      const again = await catalogueSuggestions(db, corrected, room);
+      if (again.length > 0) return again;
+    }
+    // Still nothing: leave words out as the full search does, at most two, unknown words first.
+    const order = base.terms.length > 1 ? await dropOrder(db, base) : [];
+    for (let count = 1; count < base.terms.length && count <= SUGGEST_DROP_MAX; count++) {
+      const again = await catalogueSuggestions(db, withoutTerms(base, new Set(order.slice(0, count))), room);
+      if (again.length > 0) return again;
+    }
+    return found;
   };
   const typing = plan.terms.at(-1)?.prefix ? '…' : '';
   const found =
