@@ -10,6 +10,7 @@ import {
   SuggestResultSchema,
 } from '@maktaba/shared/schemas/search';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
@@ -244,6 +245,24 @@ describeEachDriver('search over HTTP', (driver) => {
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect((await q('الشكر')).hits.map((hit) => hit.id)).toContain(id);
     });
+  });
+
+  it('a new cover shows in search answers at once, though the answer before it was cached', async () => {
+    const before = (await q('Bihar al-Anwar')).hits[0];
+    expect(before?.cover_image).toBeNull();
+    const png = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#6d28d9' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+    const uploaded = await fetch(`${server.url}/api/books/${before?.id}/cover`, {
+      method: 'PUT',
+      body: form,
+      headers: { cookie: librarian.client.cookieHeader(), ...librarian.client.defaultHeaders },
+    });
+    expect(uploaded.status).toBe(200);
+    const after = (await q('Bihar al-Anwar')).hits[0];
+    expect(after?.cover_image).toMatch(/^\/storage\/v1\/object\/public\/covers\//);
   });
 
   describe('suggestions', () => {

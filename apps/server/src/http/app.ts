@@ -100,10 +100,12 @@ export function createApp(deps: AppDeps) {
   api.route('/', passwordRoutes);
   api.route('/', sessionRoutes);
   api.route('/', profileRoutes);
+  // Before every route that writes the catalogue (uploads and editors' writes): the middleware
+  // runs after them and refreshes the search index before the answer goes out.
+  api.use('*', refreshSearchAfterWrites);
   api.route('/', uploadRoutes);
   api.route('/', importRoutes);
   api.route('/', catalogueRoutes);
-  api.use('*', refreshSearchAfterWrites);
   api.route('/', catalogueEditorRoutes);
   api.route('/', searchRoutes);
   api.route('/', devMailboxRoutes);
