@@ -160,7 +160,13 @@ export async function countUpTo(
   return row?.n ?? 0;
 }
 
-export type FacetRow = { facet: Facet | 'total'; value: string | null; count: number };
+export type FacetRow = {
+  facet: Facet | 'total';
+  value: string | null;
+  count: number;
+  label: string | null;
+  label_ar: string | null;
+};
 
 const SCALAR_FACETS = {
   language: sql`m.language`,
@@ -174,18 +180,21 @@ const SCALAR_FACETS = {
 function facetSelect(facet: Facet, from: SQL, limit: number): SQL {
   if (facet === 'category') {
     // A category counts the books of its sub-categories too, as its filter finds them.
-    return sql`(select 'category' as facet, c.key as value, count(distinct m.id)::int as count
+    return sql`(select 'category' as facet, c.key as value, count(distinct m.id)::int as count,
+                       c.name_en as label, c.name_ar as label_ar
                   from ${from} m join book_categories bc on bc.book_id = m.id
                   join category_closure cc on cc.descendant = bc.category_id join categories c on c.id = cc.ancestor
-                 group by c.key order by count(distinct m.id) desc, c.key limit ${limit})`;
+                 group by c.key, c.name_en, c.name_ar order by count(distinct m.id) desc, c.key limit ${limit})`;
   }
   if (facet === 'author') {
-    return sql`(select 'author' as facet, ba.author_id::text as value, count(*)::int as count
-                  from ${from} m join book_authors ba on ba.book_id = m.id
-                 group by ba.author_id order by count(*) desc, ba.author_id limit ${limit})`;
+    return sql`(select 'author' as facet, a.id::text as value, count(*)::int as count,
+                       a.name_en as label, a.name_ar as label_ar
+                  from ${from} m join book_authors ba on ba.book_id = m.id join authors a on a.id = ba.author_id
+                 group by a.id order by count(*) desc, a.id limit ${limit})`;
   }
   const column = SCALAR_FACETS[facet];
-  return sql`(select ${facet}::text as facet, ${column} as value, count(*)::int as count
+  return sql`(select ${facet}::text as facet, ${column} as value, count(*)::int as count,
+                     null::text as label, null::text as label_ar
                 from ${from} m where ${column} is not null group by ${column} order by count(*) desc limit ${limit})`;
 }
 
@@ -214,7 +223,10 @@ export async function findFacets(
        where c.parent_id is not null and cc.depth < 20)`,
     sql`m_all as materialized (select ${matchColumns} from books b where ${where(plan, filters, statuses)})`,
   ];
-  const selects: SQL[] = [sql`(select 'total' as facet, null::text as value, count(*)::int as count from m_all)`];
+  const selects: SQL[] = [
+    sql`(select 'total' as facet, null::text as value, count(*)::int as count,
+                                  null::text as label, null::text as label_ar from m_all)`,
+  ];
   for (const facet of facets) {
     if (selected.has(facet)) {
       const name = sql.raw(`m_${facet}`);
@@ -227,31 +239,6 @@ export async function findFacets(
     }
   }
   return rowsOf<FacetRow>(db, sql`with recursive ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`);
-}
-
-export async function facetLabels(
-  db: Queryable,
-  categoryKeys: string[],
-  authorIds: string[],
-): Promise<{ categories: Map<string, [string, string]>; authors: Map<string, [string | null, string | null]> }> {
-  const categories = new Map<string, [string, string]>();
-  const authors = new Map<string, [string | null, string | null]>();
-  if (categoryKeys.length > 0) {
-    const rows = await rowsOf<{ key: string; name_en: string; name_ar: string }>(
-      db,
-      sql`select key, name_en, name_ar from categories where key in ${categoryKeys}`,
-    );
-    for (const row of rows) categories.set(row.key, [row.name_en, row.name_ar]);
-  }
-  const uuids = authorIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (uuids.length > 0) {
-    const rows = await rowsOf<{ id: string; name_en: string | null; name_ar: string | null }>(
-      db,
-      sql`select id::text as id, name_en, name_ar from authors where id::text in ${uuids}`,
-    );
-    for (const row of rows) authors.set(row.id, [row.name_en, row.name_ar]);
-  }
-  return { categories, authors };
 }
 
 /** Whether the vocabulary holds the word (or, for a word being typed, a word that begins with it). */

@@ -16,7 +16,6 @@ import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   correctionCandidates,
   countUpTo,
-  facetLabels,
   findFacets,
   findHits,
   type HitRow,
@@ -115,11 +114,10 @@ async function resolvePlan(
   plan: QueryPlan,
   filters: SearchFilters,
   statuses: BookStatus[],
+  found: number,
 ): Promise<Resolved> {
   const resolved: Resolved = { plan, corrections: [], dropped: [] };
-  if (plan.terms.length === 0) return resolved;
-  const found = await countUpTo(db, plan, filters, statuses, TOO_FEW);
-  if (found >= TOO_FEW) return resolved;
+  if (plan.terms.length === 0 || found >= TOO_FEW) return resolved;
   const corrected = await correctTypos(db, plan);
   if (corrected && (await countUpTo(db, corrected, filters, statuses, TOO_FEW)) > found) {
     resolved.plan = corrected;
@@ -229,16 +227,8 @@ async function facetsOf(
   for (const row of rows) {
     if (row.facet === 'total') total = row.count;
     else if (row.value !== null)
-      facets[row.facet].push({ value: row.value, count: row.count, label: null, label_ar: null });
+      facets[row.facet].push({ value: row.value, count: row.count, label: row.label, label_ar: row.label_ar });
   }
-  const labels = await facetLabels(
-    db,
-    facets.category.map((value) => value.value),
-    facets.author.map((value) => value.value),
-  );
-  for (const value of facets.category)
-    [value.label, value.label_ar] = labels.categories.get(value.value) ?? [null, null];
-  for (const value of facets.author) [value.label, value.label_ar] = labels.authors.get(value.value) ?? [null, null];
   return { total, facets };
 }
 
@@ -247,15 +237,14 @@ export async function searchBooks(db: Queryable, query: SearchQuery, options: Se
   const statuses = statusesFor(query, options);
   const filters = filtersOf(query);
   const typed = planQuery(query.q, query.type);
-  const { plan, corrections, dropped } = await resolvePlan(db, typed, filters, statuses);
-  const [rows, { total, facets }] = await Promise.all([
-    findHits(db, plan, filters, statuses, {
-      sort: query.sort,
-      limit: query.per_page,
-      offset: (query.page - 1) * query.per_page,
-    }),
-    facetsOf(db, plan, filters, statuses),
-  ]);
+  const page = { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page };
+  const run = (plan: QueryPlan) =>
+    Promise.all([findHits(db, plan, filters, statuses, page), facetsOf(db, plan, filters, statuses)]);
+  // The query as typed first: it is what finds enough nearly always, and its total says whether
+  // corrections or fewer words are worth trying.
+  let [rows, { total, facets }] = await run(typed);
+  const { plan, corrections, dropped } = await resolvePlan(db, typed, filters, statuses, total);
+  if (plan !== typed) [rows, { total, facets }] = await run(plan);
   return {
     hits: rows.map((row) => toHit(row, plan)),
     total,

@@ -36,11 +36,16 @@ export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number
   const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})
                       ${short ? sql`and ${shortPrefixMatch(short, 'books')}` : sql``}`;
   const begins = sql`(search_title like ${typedStart} or search_title like ${bareStart})`;
+  // A broad prefix: the titles that begin with it (a prefix index), then the books with a word of
+  // their titles or authors that begins with it, read in popularity order until there are enough.
+  // Looking it up in the GIN index would expand it to every indexed word it begins.
+  const wordStart = sql`(' ' || search_title || ' ' || search_authors) like ${`% ${bareStart}`}`;
   const candidates = isBroad(plan)
     ? sql`(select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins}
              order by popularity desc, id limit ${limit})
           union all
-          (select ${bookColumns}, 1 as tier from books where ${matches} order by popularity desc, id limit ${limit})`
+          (select ${bookColumns}, 1 as tier from books where status = 'approved' and ${wordStart}
+             order by popularity desc, id limit ${limit})`
     : sql`select ${bookColumns}, (case when ${begins} then 0 when search_title like ${`% ${bareStart}`} then 1 else 2 end) as tier
             from books where ${matches} order by tier, popularity desc, id limit ${limit}`;
   const rows = await rowsOf<BookSuggestionRow>(
