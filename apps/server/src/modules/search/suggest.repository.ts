@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { affectedBy, rowsOf } from '../../db/raw.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
 import {
@@ -25,10 +25,15 @@ export type BookSuggestionRow = {
 const bookColumns = sql`id, title_en, title_ar, cover_key, publication_year, popularity, search_title`;
 
 /**
+ * A broad prefix (one word of up to three letters) is looked for among this many of the most
+ * popular books first: it begins thousands of words, and among its matches the well-read books
+ * are the ones worth suggesting. Only when they give too few is the whole catalogue searched.
+ */
+export const BROAD_POOL = 2000;
+
+/**
  * Approved books whose titles and authors hold every word (the last as a prefix), titles that
- * begin with the query first, then by popularity. No ts_rank. A broad query (one short prefix)
- * matches thousands of books: its two groups are each read in popularity order and cut at
- * `limit` (the titles that begin with it through a prefix index), instead of sorting every match.
+ * begin with the query first, then by popularity. No ts_rank.
  */
 export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number): Promise<BookSuggestionRow[]> {
   const [typedStart, bareStart] = titleStartPatterns(plan);
@@ -36,19 +41,28 @@ export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number
   const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})
                       ${short ? sql`and ${shortPrefixMatch(short, 'books')}` : sql``}`;
   const begins = sql`(search_title like ${typedStart} or search_title like ${bareStart})`;
-  // A broad prefix: the titles that begin with it (a prefix index), then the books with a word of
-  // their titles or authors that begins with it, read in popularity order until there are enough.
-  // Looking it up in the GIN index would expand it to every indexed word it begins.
+  const tier = sql`(case when ${begins} then 0 when search_title like ${`% ${bareStart}`} then 1 else 2 end)`;
+  const everywhere = sql`select ${bookColumns}, ${tier} as tier from books where ${matches}
+                          order by tier, popularity desc, id limit ${limit}`;
+  if (!isBroad(plan)) return hydrate(db, everywhere);
   const wordStart = sql`(' ' || search_title || ' ' || search_authors) like ${`% ${bareStart}`}`;
-  const candidates = isBroad(plan)
-    ? sql`(select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins}
-             order by popularity desc, id limit ${limit})
-          union all
-          (select ${bookColumns}, 1 as tier from books where status = 'approved' and ${wordStart}
-             order by popularity desc, id limit ${limit})`
-    : sql`select ${bookColumns}, (case when ${begins} then 0 when search_title like ${`% ${bareStart}`} then 1 else 2 end) as tier
-            from books where ${matches} order by tier, popularity desc, id limit ${limit}`;
-  const rows = await rowsOf<BookSuggestionRow>(
+  const popular = await hydrate(
+    db,
+    sql`select ${bookColumns}, ${tier} as tier from (
+          select ${bookColumns}, search_authors from books where status = 'approved'
+           order by popularity desc, id limit ${BROAD_POOL}) pool
+         where ${wordStart} order by tier, popularity desc, id limit ${limit}`,
+  );
+  if (popular.length >= limit) return popular;
+  // A rare prefix: few words begin with it, so the index finds them cheaply.
+  const seen = new Set(popular.map((row) => row.id));
+  const rest = await hydrate(db, everywhere);
+  return [...popular, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit);
+}
+
+/** The candidates with their first author and category, in the candidates' order. */
+function hydrate(db: Queryable, candidates: SQL): Promise<BookSuggestionRow[]> {
+  return rowsOf<BookSuggestionRow>(
     db,
     sql`
     select b.id, b.title_en, b.title_ar, b.cover_key, b.publication_year,
@@ -60,8 +74,6 @@ export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number
                           where bc.book_id = b.id order by bc.position limit 1) c on true
      order by b.tier, b.popularity desc, b.id`,
   );
-  const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
 }
 
 /** Each word in a name: at the start of one of its words (the last word as typed, as a prefix). */
