@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, isBroad, planQuery, singulars, toTsquery, typoDistance, typosAllowed } from './search-plan.js';
+import { wholeTitleFirst } from './suggest.repository.js';
 import { splitSuggestions } from './suggest.service.js';
 
 describe('query plans', () => {
@@ -75,5 +76,20 @@ describe('suggestion split', () => {
   it('lets the other kinds fill the places of one with fewer matches', () => {
     const result = splitSuggestions(10, { book: list('b', 10), author: [], category: list('c', 1) });
     expect(result).toEqual([...list('b', 9), 'c0']);
+  });
+});
+
+describe('whole titles first', () => {
+  const rows = [
+    { id: 1, title_en: 'Al-Kafi Fawaid', title_ar: null },
+    { id: 2, title_en: 'Sharh Usul al-Kafi', title_ar: 'شرح أصول الكافي' },
+    { id: 3, title_en: 'Al-Kāfī', title_ar: 'الكافي' },
+  ];
+  it('moves a book whose title is the query, in either language, before the others', () => {
+    expect(wholeTitleFirst(rows, planQuery('al-kafi ')).map((row) => row.id)).toEqual([3, 1, 2]);
+    expect(wholeTitleFirst(rows, planQuery('الكافي')).map((row) => row.id)).toEqual([3, 1, 2]);
+    // The word being typed may be a beginning.
+    expect(wholeTitleFirst(rows, planQuery('al-ka')).map((row) => row.id)).toEqual([3, 1, 2]);
+    expect(wholeTitleFirst(rows, planQuery('sharh')).map((row) => row.id)).toEqual([1, 2, 3]);
   });
 });

@@ -1,3 +1,4 @@
+import { queryWords, withoutArticle } from '@maktaba/shared/search-text';
 import { type SQL, sql } from 'drizzle-orm';
 import { affectedBy, rowsOf } from '../../db/raw.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
@@ -42,9 +43,10 @@ export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number
                       ${short ? sql`and ${shortPrefixMatch(short, 'books')}` : sql``}`;
   const begins = sql`(search_title like ${typedStart} or search_title like ${bareStart})`;
   const tier = sql`(case when ${begins} then 0 when search_title like ${`% ${bareStart}`} then 1 else 2 end)`;
+  // Twice the places: a title that is exactly the query is then moved up (wholeTitleFirst).
   const everywhere = sql`select ${bookColumns}, ${tier} as tier from books where ${matches}
-                          order by tier, popularity desc, id limit ${limit}`;
-  if (!isBroad(plan)) return hydrate(db, everywhere);
+                          order by tier, popularity desc, id limit ${limit * 2}`;
+  if (!isBroad(plan)) return wholeTitleFirst(await hydrate(db, everywhere), plan).slice(0, limit);
   const wordStart = sql`(' ' || search_title || ' ' || search_authors) like ${`% ${bareStart}`}`;
   const popular = await hydrate(
     db,
@@ -58,6 +60,33 @@ export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number
   const seen = new Set(popular.map((row) => row.id));
   const rest = await hydrate(db, everywhere);
   return [...popular, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit);
+}
+
+/** A title's words as matched: normalised, Arabic without the article, a Latin al/el left out. */
+const titleWords = (title: string | null) =>
+  title ? queryWords(title).map((word) => withoutArticle(word) ?? word) : [];
+
+/**
+ * Books whose English or Arabic title is the query itself (the last word possibly still being
+ * typed) before the others, in order otherwise: "al-kafi" suggests Al-Kafi before Al-Kafi Fawaid.
+ */
+export function wholeTitleFirst<T extends { title_en: string | null; title_ar: string | null }>(
+  rows: T[],
+  plan: QueryPlan,
+): T[] {
+  const wanted = plan.terms.map((term) => term.base);
+  const last = plan.terms.at(-1);
+  const whole = (title: string | null) => {
+    const words = titleWords(title);
+    return (
+      words.length === wanted.length &&
+      words.every((word, index) =>
+        index === wanted.length - 1 && last?.prefix ? word.startsWith(wanted[index] ?? '') : word === wanted[index],
+      )
+    );
+  };
+  const first = rows.filter((row) => whole(row.title_en) || whole(row.title_ar));
+  return [...first, ...rows.filter((row) => !first.includes(row))];
 }
 
 /** The candidates with their first author and category, in the candidates' order. */

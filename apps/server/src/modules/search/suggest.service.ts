@@ -10,7 +10,7 @@ import type { Queryable } from '../profiles/profiles.repository.js';
 import { correctTypos, dropOrder, withoutTerms } from './search.service.js';
 
 /** Words a suggestion lookup may leave out when nothing matches. */
-const SUGGEST_DROP_MAX = 2;
+const SUGGEST_DROP_MAX = 1;
 
 import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
@@ -135,7 +135,7 @@ export async function suggest(
       const again = await catalogueSuggestions(db, corrected, room);
       if (again.length > 0) return again;
     }
-    // Still nothing: leave words out as the full search does, at most two, unknown words first.
+    // Still nothing: leave out a word as the full search does, an unknown one first.
     const order = base.terms.length > 1 ? await dropOrder(db, base) : [];
     for (let count = 1; count < base.terms.length && count <= SUGGEST_DROP_MAX; count++) {
       const again = await catalogueSuggestions(db, withoutTerms(base, new Set(order.slice(0, count))), room);
