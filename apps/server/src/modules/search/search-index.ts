@@ -2,6 +2,7 @@ import { searchTerms } from '@maktaba/shared/search-text';
 import { sql } from 'drizzle-orm';
 import { affectedBy, rowsOf } from '../../db/raw.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
+import { CATEGORY_CLOSURE } from './search.repository.js';
 
 /**
  * The search columns of books, authors and categories, written here with the one normaliser of
@@ -168,14 +169,10 @@ export async function rebuildSearchWords(db: Queryable): Promise<number> {
           join books b on b.id = ba.book_id and b.status = 'approved' group by ba.author_id) n on n.author_id = x.id
      where a.id = x.id and a.book_count is distinct from coalesce(n.count, 0)`);
   await db.execute(sql`
-    with recursive closure(descendant, ancestor, depth) as (
-      select id, id, 0 from categories
-      union all
-      select cc.descendant, c.parent_id, cc.depth + 1 from closure cc join categories c on c.id = cc.ancestor
-       where c.parent_id is not null and cc.depth < 20),
+    with recursive ${CATEGORY_CLOSURE},
     counts as (
       select cc.ancestor as id, count(distinct bc.book_id)::int as count
-        from closure cc join book_categories bc on bc.category_id = cc.descendant
+        from category_closure cc join book_categories bc on bc.category_id = cc.descendant
         join books b on b.id = bc.book_id and b.status = 'approved'
        group by cc.ancestor)
     update categories c set book_count = coalesce(counts.count, 0)

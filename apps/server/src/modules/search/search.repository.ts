@@ -2,6 +2,7 @@ import type { BookStatus } from '@maktaba/shared/schemas/catalogue';
 import type { Facet, SearchQuery } from '@maktaba/shared/schemas/search';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw.js';
+import { escapeLike } from '../catalogue/catalogue.repository.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   inOrderPattern,
@@ -24,6 +25,16 @@ function matchCondition(plan: QueryPlan): SQL {
 }
 
 /**
+ * A recursive CTE (`with recursive` before it): every category with each of its ancestors, itself
+ * included. A category's filter and counts take in its sub-categories through it.
+ */
+export const CATEGORY_CLOSURE = sql`category_closure(descendant, ancestor, depth) as (
+  select id, id, 0 from categories
+  union all
+  select cc.descendant, c.parent_id, cc.depth + 1 from category_closure cc join categories c on c.id = cc.ancestor
+   where c.parent_id is not null and cc.depth < 20)`;
+
+/**
  * The filters of the /search route as conditions on `books b`. Values of one filter are
  * alternatives (any of the categories); filters combine (all of them). A category includes its
  * sub-categories. `except` leaves one filter out, for that filter's own facet counts.
@@ -33,10 +44,9 @@ function filterConditions(filters: SearchFilters, statuses: BookStatus[], except
   if (filters.category?.length && except !== 'category') {
     conditions.push(sql`b.id in (
       select bc.book_id from book_categories bc where bc.category_id in (
-        with recursive tree as (
-          select id from categories where key in ${filters.category} or id::text in ${filters.category}
-          union select c.id from categories c join tree on c.parent_id = tree.id)
-        select id from tree))`);
+        with recursive ${CATEGORY_CLOSURE}
+        select cc.descendant from category_closure cc join categories c on c.id = cc.ancestor
+         where c.key in ${filters.category} or c.id::text in ${filters.category}))`);
   }
   if (filters.author?.length && except !== 'author') {
     conditions.push(sql`exists (select 1 from book_authors ba join authors a on a.id = ba.author_id
@@ -58,7 +68,7 @@ function filterConditions(filters: SearchFilters, statuses: BookStatus[], except
     conditions.push(sql`(b.copies_available > 0 or b.is_digital) = ${filters.available}`);
   }
   if (filters.publisher) {
-    conditions.push(sql`b.publisher ilike ${`%${filters.publisher.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`);
+    conditions.push(sql`b.publisher ilike ${`%${escapeLike(filters.publisher)}%`}`);
   }
   const years = filters.publication_year;
   if (years?.from !== null && years?.from !== undefined) conditions.push(sql`b.publication_year >= ${years.from}`);
@@ -215,12 +225,7 @@ export async function findFacets(
   limit: number,
 ): Promise<FacetRow[]> {
   const ctes: SQL[] = [
-    // Every category with each of its ancestors (itself included), for the category counts.
-    sql`category_closure(descendant, ancestor, depth) as (
-      select id, id, 0 from categories
-      union all
-      select cc.descendant, c.parent_id, cc.depth + 1 from category_closure cc join categories c on c.id = cc.ancestor
-       where c.parent_id is not null and cc.depth < 20)`,
+    CATEGORY_CLOSURE,
     sql`m_all as materialized (select ${matchColumns} from books b where ${where(plan, filters, statuses)})`,
   ];
   const selects: SQL[] = [

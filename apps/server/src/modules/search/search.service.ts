@@ -52,11 +52,7 @@ function selectedFacets(filters: SearchFilters): Set<Facet> {
  * 4 letters, two from 8, a transposition counting as one. Corrections become alternatives of the
  * word (the word as typed still counts). Returns the corrected plan, or null when nothing changed.
  */
-export async function correctTypos(db: Queryable, plan: QueryPlan): Promise<QueryPlan | null> {
-  const known = await knownWords(
-    db,
-    plan.terms.map((term) => ({ word: term.base, prefix: term.prefix })),
-  );
+export async function correctTypos(db: Queryable, plan: QueryPlan, known: boolean[]): Promise<QueryPlan | null> {
   let changed = false;
   const terms: Term[] = [];
   for (const [index, term] of plan.terms.entries()) {
@@ -87,12 +83,18 @@ export async function correctTypos(db: Queryable, plan: QueryPlan): Promise<Quer
   return changed ? { ...plan, terms } : null;
 }
 
-/** The words to leave out, one more each time, when the whole query finds nothing: unknown words first, then from the end. */
-export async function dropOrder(db: Queryable, plan: QueryPlan): Promise<number[]> {
-  const known = await knownWords(
+/** Whether the vocabulary holds each word of the plan (the word being typed: as a beginning). */
+export const vocabularyKnows = (db: Queryable, plan: QueryPlan) =>
+  knownWords(
     db,
     plan.terms.map((term) => ({ word: term.base, prefix: term.prefix })),
   );
+
+/**
+ * The words to leave out, one more each time, when the whole query finds nothing: unknown words
+ * first, then from the end. `known` is vocabularyKnows of the plan (corrections keep its words' order).
+ */
+export function dropOrder(plan: QueryPlan, known: boolean[]): number[] {
   const indexes = plan.terms.map((_, index) => index).reverse();
   return [...indexes.filter((index) => !known[index]), ...indexes.filter((index) => known[index])];
 }
@@ -118,7 +120,8 @@ async function resolvePlan(
 ): Promise<Resolved> {
   const resolved: Resolved = { plan, corrections: [], dropped: [] };
   if (plan.terms.length === 0 || found >= TOO_FEW) return resolved;
-  const corrected = await correctTypos(db, plan);
+  const known = await vocabularyKnows(db, plan);
+  const corrected = await correctTypos(db, plan, known);
   if (corrected && (await countUpTo(db, corrected, filters, statuses, TOO_FEW)) > found) {
     resolved.plan = corrected;
     resolved.corrections = corrected.terms.flatMap((term, index) => {
@@ -130,7 +133,7 @@ async function resolvePlan(
   }
   if (found > 0 || plan.terms.length < 2) return resolved;
   const base = corrected ?? plan;
-  const order = await dropOrder(db, base);
+  const order = dropOrder(base, known);
   for (let count = 1; count < base.terms.length; count++) {
     const leave = new Set(order.slice(0, count));
     const kept = withoutTerms(base, leave);

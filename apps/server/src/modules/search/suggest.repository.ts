@@ -1,6 +1,7 @@
 import { queryWords, withoutArticle } from '@maktaba/shared/search-text';
 import { type SQL, sql } from 'drizzle-orm';
 import { affectedBy, rowsOf } from '../../db/raw.js';
+import { escapeLike } from '../catalogue/catalogue.repository.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   isBroad,
@@ -164,7 +165,7 @@ export async function findRecentSearches(
     db,
     sql`
     select id, query from search_history
-     where user_id = ${userId} and normalized like ${`${normalized.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}
+     where user_id = ${userId} and normalized like ${`${escapeLike(normalized)}%`}
      order by searched_at desc limit ${limit}`,
   );
 }

@@ -7,7 +7,7 @@ import {
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Queryable } from '../profiles/profiles.repository.js';
-import { correctTypos, dropOrder, withoutTerms } from './search.service.js';
+import { correctTypos, dropOrder, vocabularyKnows, withoutTerms } from './search.service.js';
 
 /** Words a suggestion lookup may leave out when nothing matches. */
 const SUGGEST_DROP_MAX = 1;
@@ -129,14 +129,15 @@ export async function suggest(
   const lookUp = async () => {
     const found = await catalogueSuggestions(db, plan, room);
     if (found.length > 0) return found;
-    const corrected = await correctTypos(db, plan);
+    const known = await vocabularyKnows(db, plan);
+    const corrected = await correctTypos(db, plan, known);
     const base = corrected ?? plan;
     if (corrected) {
       const again = await catalogueSuggestions(db, corrected, room);
       if (again.length > 0) return again;
     }
     // Still nothing: leave out a word as the full search does, an unknown one first.
-    const order = base.terms.length > 1 ? await dropOrder(db, base) : [];
+    const order = dropOrder(base, known);
     for (let count = 1; count < base.terms.length && count <= SUGGEST_DROP_MAX; count++) {
       const again = await catalogueSuggestions(db, withoutTerms(base, new Set(order.slice(0, count))), room);
       if (again.length > 0) return again;
