@@ -3,5 +3,6 @@ export * from './auth.js';
 export * from './catalogue.js';
 export * from './imports.js';
 export * from './mail.js';
+export * from './reader.js';
 export * from './search.js';
 export * from './system.js';

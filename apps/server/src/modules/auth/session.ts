@@ -1,5 +1,5 @@
 import type { Permission, Role } from '@maktaba/shared/permissions';
-import { can, normalizeRole } from '@maktaba/shared/permissions';
+import { can, type GuardLevel, meetsGuard, normalizeRole } from '@maktaba/shared/permissions';
 import type { AuthState } from '@maktaba/shared/schemas/session';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context.js';
@@ -132,6 +132,19 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
   return (c, next) =>
     actor(c, async () => {
       if (!can(c.get('actor').role, permission)) throw new AppError('FORBIDDEN');
+      await next();
+    });
+}
+
+/**
+ * Guards a route by a guard level of reader-area §6, for staff views that the permission matrix
+ * does not name (the feedback inbox is a /library page: librarianOrAdmin).
+ */
+export function requireGuard(level: GuardLevel): MiddlewareHandler<AppEnv> {
+  const actor = requireActor();
+  return (c, next) =>
+    actor(c, async () => {
+      if (!meetsGuard(c.get('actor').role, level)) throw new AppError('FORBIDDEN');
       await next();
     });
 }

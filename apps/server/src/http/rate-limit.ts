@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/raw.js';
+import type { AppEnv } from './context.js';
+import { AppError } from './errors.js';
+
+export type RateLimit = {
+  /** Names the limit in the counter key, e.g. 'feedback:ip'. */
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+};
+
+/**
+ * Counts one request against a fixed-window limit shared by every server instance (the counter is
+ * a row of rate_limit_counters, updated atomically). Returns how long to wait when over the limit.
+ */
+export async function consumeRateLimit(
+  db: Pick<Database, 'execute'>,
+  limit: RateLimit,
+  subject: string,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = `${limit.name}:${subject}`;
+  const window = `${limit.windowMs} milliseconds`;
+  const [row] = await rowsOf<{ count: number; reset_in_ms: number }>(
+    db,
+    sql`insert into rate_limit_counters as c (key, window_start, count)
+        values (${key}, now(), 1)
+        on conflict (key) do update set
+          window_start = case when c.window_start <= now() - ${window}::interval then now() else c.window_start end,
+          count = case when c.window_start <= now() - ${window}::interval then 1 else c.count + 1 end
+        returning c.count,
+          greatest(0, extract(epoch from (c.window_start + ${window}::interval - now())) * 1000)::float8 as reset_in_ms`,
+  );
+  const count = Number(row?.count ?? 1);
+  return {
+    allowed: count <= limit.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.reset_in_ms ?? 0) / 1000)),
+  };
+}
+
+/**
+ * Enforces one or more limits for this request, each by the caller's address and, when signed in,
+ * by their user id too. Throws RATE_LIMITED (429, with Retry-After) on the first one exceeded.
+ */
+export async function enforceRateLimits(
+  c: Context<AppEnv>,
+  limits: { byIp: RateLimit; byUser?: RateLimit },
+  userId: string | null,
+): Promise<void> {
+  const db = c.get('deps').database.db;
+  const checks: [RateLimit, string][] = [[limits.byIp, c.get('clientIp')]];
+  if (userId && limits.byUser) checks.push([limits.byUser, userId]);
+  for (const [limit, subject] of checks) {
+    const result = await consumeRateLimit(db, limit, subject);
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED');
+    }
+  }
+}
+
+/** Drops counters whose window ended long ago (called from a periodic sweep). */
+export async function pruneRateLimitCounters(db: Pick<Database, 'execute'>, olderThanMs: number): Promise<void> {
+  await db.execute(
+    sql`delete from rate_limit_counters where window_start < now() - ${`${olderThanMs} milliseconds`}::interval`,
+  );
+}

@@ -1,0 +1,4 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/context.js';
+
+export const telemetryRoutes = new OpenAPIHono<AppEnv>();
