@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorBody } from '@maktaba/shared/errors';
+import { ERROR_STATUS, type ErrorCode, isErrorBody } from '@maktaba/shared/errors';
 
 /** An API failure with the server's error code; the UI translates `errors.codes.<code>`. */
 export class ApiError extends Error {
@@ -50,13 +50,39 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError('NETWORK', (error as Error).message, 0);
   }
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
+  const data = parseJson(text);
   if (!response.ok) {
     if (isErrorBody(data)) {
       if (data.error.code === 'UNAUTHENTICATED') for (const listener of unauthenticatedListeners) listener();
       throw new ApiError(data.error.code, data.error.message, response.status, data.error.details);
     }
-    throw new ApiError(response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', response.statusText, response.status);
+    throw new ApiError(codeOfStatus(response.status), response.statusText, response.status);
   }
+  if (data === INVALID_JSON)
+    throw new ApiError('UNKNOWN', 'The server answered with something other than JSON.', response.status);
   return data as T;
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+/** A proxy in front of the server may answer with an HTML page (a 413, a 502): that is not a crash. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+/** The general code of a status, for answers that carry no error body (from a proxy, not from us). */
+const STATUS_CODES = new Map<number, ErrorCode>([
+  [ERROR_STATUS.PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE'],
+  [ERROR_STATUS.UNSUPPORTED_MEDIA_TYPE, 'UNSUPPORTED_MEDIA_TYPE'],
+  [ERROR_STATUS.RATE_LIMITED, 'RATE_LIMITED'],
+  [ERROR_STATUS.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE'],
+]);
+
+function codeOfStatus(status: number): ErrorCode | 'UNKNOWN' {
+  return STATUS_CODES.get(status) ?? (status >= 500 ? 'INTERNAL' : 'UNKNOWN');
 }
