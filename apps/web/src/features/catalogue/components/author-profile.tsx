@@ -1,8 +1,8 @@
 import type { Author } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
+import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { useLanguage } from '../hooks/use-language';
 import { deathYears } from '../lib/death-years';
-import { pickLocalized, pickSecondary } from '../lib/localized-text';
 import { SecondaryText } from './secondary-text';
 
 /** An author's death years (AH and CE when known) and biography, in the reader's language first. */

@@ -3,8 +3,8 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pickLocalized } from '../../../lib/localized-text';
 import { useLanguage } from '../hooks/use-language';
-import { pickLocalized } from '../lib/localized-text';
 import { ScholarPhoto } from './scholar-photo';
 
 const CARD =

@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { useScholar } from '../api/get-scholar';
 import { useLanguage } from '../hooks/use-language';
-import { pickLocalized, pickSecondary } from '../lib/localized-text';
 import { AuthorBooks } from './author-books';
 import { PageSkeleton } from './author-page';
 import { AuthorBiography } from './author-profile';

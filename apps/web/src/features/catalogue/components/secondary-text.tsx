@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../lib/localized-text';
+import type { LocalizedText } from '../../../lib/localized-text';
 
 /**
  * A name or title in the other language under the main one. The line keeps the page's alignment;

@@ -1,6 +1,7 @@
 import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
-import { bookAuthor, bookTitle, pickLocalized, pickSecondary } from './localized-text';
+import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
+import { bookAuthor, bookTitle } from './localized-text';
 
 const book = (fields: Partial<BookSummary>): BookSummary => ({
   id: '00000000-0000-4000-8000-000000000001',
