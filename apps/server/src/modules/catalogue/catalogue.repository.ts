@@ -20,7 +20,7 @@ export type CategoryRefRow = { id: string; key: string; name: string; name_ar: s
  * A book's authors in order, as one JSON array (one round trip for a whole shelf). The outer
  * table is named in full: Drizzle renders a column interpolated here without its table.
  */
-const authorsJson = sql<AuthorRef[]>`coalesce((
+export const authorsJson = sql<AuthorRef[]>`coalesce((
   select json_agg(json_build_object('id', a.id, 'name', a.name_en, 'name_ar', a.name_ar) order by ba.position, a.id)
     from ${bookAuthors} ba join ${authors} a on a.id = ba.author_id
    where ba.book_id = "books"."id"), '[]'::json)`;
