@@ -8,10 +8,12 @@ import { createApp } from './http/app.js';
 import type { AppDeps } from './http/context.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
+import { createNotificationHub } from './modules/notifications/notifications-hub.js';
 import { createSearchCache, SEARCH_CACHE_TTL_MS } from './modules/search/search-cache.js';
 import { createSearchIndexer, prepareSearchIndex } from './modules/search/search-indexer.js';
 import { createStorage } from './modules/storage/storage.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
+import { createTelemetryPruner } from './modules/telemetry/telemetry-prune.js';
 import { readVersion } from './version.js';
 
 export type RunningServer = {
@@ -32,6 +34,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   await insertSystemEvent(database.db, 'server.start', { version, driver: database.driver, pid: process.pid });
   if (config.demoCatalogue) await loadDemoCatalogue(database.db, logger);
   await prepareSearchIndex(database.db, logger);
+  const notifications = createNotificationHub({
+    database,
+    logger,
+    heartbeatMs: config.notificationsHeartbeatMs,
+  });
+  await notifications.start();
   const searchIndex = createSearchIndexer(
     database.db,
     logger,
@@ -69,11 +77,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     mailer,
     storage: createStorage(config.dataDir),
     searchIndex,
+    notifications,
     isShuttingDown: () => shuttingDown,
   };
   app = createApp(deps);
   mailer.start();
   searchIndex.start();
+  const telemetryPruner = createTelemetryPruner(database.db, logger);
+  telemetryPruner.start();
   logger.info({ port, driver: database.driver, version }, 'server listening');
 
   let closing: Promise<void> | undefined;
@@ -81,6 +92,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     closing ??= (async () => {
       shuttingDown = true;
       logger.info('shutting down: finishing in-flight requests');
+      // Notification streams never finish by themselves: end them (browsers reconnect elsewhere).
+      notifications.closeStreams();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections that sit idle would hold close() open; in-flight ones finish.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
@@ -94,9 +107,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // Requests are done (none can enqueue or wake any more); let a delivery in progress finish,
       // within the same time limit (an unfinished one is retried later: delivery is at-least-once).
       await Promise.race([
-        Promise.all([mailer.stop(), searchIndex.stop()]),
+        Promise.all([mailer.stop(), searchIndex.stop(), telemetryPruner.stop()]),
         new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
       ]);
+      await notifications.stop().catch((error) => logger.warn({ err: error }, 'could not stop listening'));
       try {
         await insertSystemEvent(database.db, 'server.stop', { pid: process.pid });
       } catch (error) {

@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.js';
+import { pruneRateLimitCounters } from '../../http/rate-limit.js';
+import { deleteTelemetryBefore } from './telemetry.repository.js';
+import { TELEMETRY_RULES } from './telemetry.service.js';
+
+export type TelemetryPruner = { start(): void; stop(): Promise<void> };
+
+/**
+ * Keeps the browsers' reports from growing without end: errors and vitals older than 30 days go,
+ * and so do rate-limit counters whose window ended more than a day ago. Runs at start and hourly.
+ */
+export function createTelemetryPruner(db: Database, logger: Logger): TelemetryPruner {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const prune = () => {
+    if (stopped || running) return;
+    running = (async () => {
+      try {
+        await deleteTelemetryBefore(db, new Date(Date.now() - TELEMETRY_RULES.keepMs));
+        await pruneRateLimitCounters(db, TELEMETRY_RULES.rateLimitCountersKeepMs);
+      } catch (error) {
+        logger.warn({ err: error }, 'telemetry prune failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+
+  return {
+    start() {
+      prune();
+      timer = setInterval(prune, TELEMETRY_RULES.pruneEveryMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
