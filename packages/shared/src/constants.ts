@@ -148,6 +148,10 @@ export const LIMITS = {
   emailMax: 254,
   phoneMax: 20,
   jsonBodyBytes: 100 * 1024,
+  /** Feedback and bug reports: each text field, the page address, the whole request body. */
+  feedbackTextMax: 5000,
+  feedbackUrlMax: 2048,
+  feedbackBodyBytes: 16 * 1024,
 } as const;
 
 /** Local storage: the quota is estimated at 5 MB; above 80 % we warn and clean up. */

@@ -1,4 +1,124 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { LIMITS } from '@maktaba/shared/constants';
+import {
+  FeedbackInboxPageSchema,
+  FeedbackInboxQuerySchema,
+  FeedbackReportSchema,
+  FeedbackSubmitSchema,
+  FeedbackSubmittedSchema,
+} from '@maktaba/shared/schemas/feedback';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ZodError } from 'zod';
 import type { AppEnv } from '../../http/context.js';
+import { AppError, validationError } from '../../http/errors.js';
+import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { enforceRateLimits } from '../../http/rate-limit.js';
+import { type Actor, optionalActor, requireGuard } from '../auth/session.js';
+import {
+  FEEDBACK_RATE_LIMITS,
+  getFeedback,
+  listFeedback,
+  setFeedbackStatus,
+  submitFeedback,
+} from './feedback.service.js';
 
-export const feedbackRoutes = new OpenAPIHono<AppEnv>();
+/** A report is a few paragraphs: far less than the API's general body limit. */
+const feedbackBodyLimit = bodyLimit({
+  maxSize: LIMITS.feedbackBodyBytes,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${LIMITS.feedbackBodyBytes} bytes.`);
+  },
+});
+
+/**
+ * Counts every attempt, valid or not, by address and (signed in) by account, before the body is
+ * read; a signed-in caller is kept as `actor` for the handler.
+ */
+const limitSubmissions: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const actor = await optionalActor(c);
+  if (actor) c.set('actor', actor);
+  await enforceRateLimits(c, FEEDBACK_RATE_LIMITS, actor?.id ?? null);
+  await next();
+};
+
+const submitRoute = createRoute({
+  method: 'post',
+  path: '/feedback',
+  tags: ['Feedback'],
+  summary: 'Send feedback or a bug report (signed in or not)',
+  middleware: [feedbackBodyLimit, limitSubmissions] as const,
+  request: jsonBody(FeedbackSubmitSchema),
+  responses: {
+    201: json(FeedbackSubmittedSchema, 'Stored'),
+    413: errorJson('Body too large'),
+    422: errorJson('Invalid (field errors in details.fieldErrors)'),
+    429: errorJson('Too many reports; see Retry-After'),
+  },
+});
+
+/**
+ * Field errors named as the form names its fields (`goal`, not `fields.goal`), so the dialog puts
+ * them beside the right control.
+ */
+function reportFieldErrors(result: { success: boolean; error?: unknown }): undefined {
+  if (result.success) return undefined;
+  if (!(result.error instanceof ZodError)) throw result.error;
+  const issues = result.error.issues.map((issue) =>
+    issue.path[0] === 'fields' && issue.path.length > 1 ? { ...issue, path: issue.path.slice(1) } : issue,
+  );
+  throw validationError(new ZodError(issues));
+}
+
+const staff = requireGuard('librarianOrAdmin');
+const refusals = { 401: errorJson('Not signed in'), 403: errorJson('Not a librarian or admin') };
+const IdParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/feedback',
+  tags: ['Feedback'],
+  summary: 'The staff inbox: newest first, 15 a page, exact total',
+  middleware: staff,
+  request: { query: FeedbackInboxQuerySchema },
+  responses: { 200: json(FeedbackInboxPageSchema, 'One page'), ...refusals },
+});
+const getRoute = createRoute({
+  method: 'get',
+  path: '/admin/feedback/{id}',
+  tags: ['Feedback'],
+  summary: 'One report with every field',
+  middleware: staff,
+  request: { params: IdParams },
+  responses: { 200: json(FeedbackReportSchema, 'The report'), 404: errorJson('No such report'), ...refusals },
+});
+const statusRoute = (action: 'handled' | 'reopen', summary: string) =>
+  createRoute({
+    method: 'post',
+    path: `/admin/feedback/{id}/${action}`,
+    tags: ['Feedback'],
+    summary,
+    middleware: staff,
+    request: { params: IdParams },
+    responses: { 200: json(FeedbackReportSchema, 'The report'), 404: errorJson('No such report'), ...refusals },
+  });
+
+const db = (c: { get: (key: 'deps') => AppEnv['Variables']['deps'] }) => c.get('deps').database.db;
+
+export const feedbackRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(
+    submitRoute,
+    async (c) => {
+      const actor = (c.get('actor') as Actor | undefined) ?? null;
+      return c.json({ id: await submitFeedback(c, actor, c.req.valid('json')) }, 201);
+    },
+    reportFieldErrors,
+  )
+  .openapi(listRoute, async (c) => c.json(await listFeedback(db(c), c.req.valid('query')), 200))
+  .openapi(getRoute, async (c) => c.json(await getFeedback(db(c), c.req.valid('param').id), 200))
+  .openapi(statusRoute('handled', 'Mark a report handled'), async (c) =>
+    c.json(await setFeedbackStatus(db(c), c.get('actor'), c.req.valid('param').id, 'handled'), 200),
+  )
+  .openapi(statusRoute('reopen', 'Reopen a handled report'), async (c) =>
+    c.json(await setFeedbackStatus(db(c), c.get('actor'), c.req.valid('param').id, 'new'), 200),
+  );

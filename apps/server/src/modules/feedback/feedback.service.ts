@@ -1,0 +1,104 @@
+import { LIMITS } from '@maktaba/shared/constants';
+import type {
+  DeviceInfo,
+  FeedbackInboxPage,
+  FeedbackInboxQuery,
+  FeedbackReport,
+  FeedbackSubmit,
+} from '@maktaba/shared/schemas/feedback';
+import type { Context } from 'hono';
+import { UAParser } from 'ua-parser-js';
+import type { AppEnv } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import type { RateLimit } from '../../http/rate-limit.js';
+import { pickLocale } from '../auth/password.service.js';
+import type { Actor } from '../auth/session.js';
+import { findProfileById } from '../profiles/profiles.repository.js';
+import {
+  type FeedbackRow,
+  findFeedbackById,
+  findFeedbackPage,
+  insertFeedback,
+  updateFeedbackStatus,
+} from './feedback.repository.js';
+
+/** Enough for a reader who has a lot to say; few enough that a script cannot flood the inbox. */
+export const FEEDBACK_RATE_LIMITS: { byIp: RateLimit; byUser: RateLimit } = {
+  byIp: { name: 'feedback:ip', limit: 5, windowMs: 10 * 60_000 },
+  byUser: { name: 'feedback:user', limit: 10, windowMs: 60 * 60_000 },
+};
+
+/** What the client measured (platform, screen, viewport), with the browser as its User-Agent names it. */
+export function describeFeedbackDevice(client: DeviceInfo | undefined, userAgent: string | undefined): DeviceInfo {
+  const { browser } = new UAParser(userAgent ?? '').getResult();
+  const named = [browser.name, browser.version].filter(Boolean).join(' ');
+  const device: DeviceInfo = { ...client };
+  if (named) device.browser = named;
+  return device;
+}
+
+export async function submitFeedback(c: Context<AppEnv>, actor: Actor | null, input: FeedbackSubmit): Promise<string> {
+  const db = c.get('deps').database.db;
+  const profile = actor ? await findProfileById(db, actor.id) : undefined;
+  return insertFeedback(db, {
+    kind: input.kind,
+    userId: actor?.id ?? null,
+    // Who sent it comes from the account, never from the request body.
+    name: actor ? (profile?.displayName ?? null) : null,
+    email: actor ? (profile?.email ?? actor.email) : null,
+    fields: input.fields,
+    severity: input.kind === 'bug' ? input.fields.severity : null,
+    pageContext: input.page_context || null,
+    device: describeFeedbackDevice(input.device, c.req.header('User-Agent')),
+    language: pickLocale(input.language, c.req.header('Accept-Language')),
+  });
+}
+
+function toReport(row: FeedbackRow): FeedbackReport {
+  return {
+    id: row.id,
+    kind: row.kind as FeedbackReport['kind'],
+    user_id: row.userId,
+    name: row.name,
+    email: row.email,
+    fields: row.fields,
+    severity: row.severity as FeedbackReport['severity'],
+    page_context: row.pageContext,
+    device: row.device ?? null,
+    language: row.language,
+    status: row.status as FeedbackReport['status'],
+    handled_by: row.handledBy,
+    handled_at: row.handledAt ? row.handledAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+type Db = AppEnv['Variables']['deps']['database']['db'];
+
+export async function listFeedback(db: Db, query: FeedbackInboxQuery): Promise<FeedbackInboxPage> {
+  const pageSize = LIMITS.adminPageSize;
+  const { rows, total } = await findFeedbackPage(
+    db,
+    { kind: query.kind, status: query.status, severity: query.severity },
+    pageSize,
+    (query.page - 1) * pageSize,
+  );
+  return { items: rows.map(toReport), total, page: query.page, page_size: pageSize };
+}
+
+export async function getFeedback(db: Db, id: string): Promise<FeedbackReport> {
+  const row = await findFeedbackById(db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toReport(row);
+}
+
+export async function setFeedbackStatus(
+  db: Db,
+  actor: Actor,
+  id: string,
+  status: 'new' | 'handled',
+): Promise<FeedbackReport> {
+  const row = await updateFeedbackStatus(db, id, status, actor.id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toReport(row);
+}
