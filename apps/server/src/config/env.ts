@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   DEMO_CATALOGUE: booleanFromString.default(true),
   /** Search and suggestion answers kept in memory (30 s each, dropped on catalogue writes); 0 turns it off. */
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /** Comments that keep an idle notification stream open through proxies. */
+  NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -70,6 +72,7 @@ export type Config = {
   /** When unset, a secret is generated into DATA_DIR/secrets.json (config/secrets.ts). */
   authSecret: string | undefined;
   shutdownTimeoutMs: number;
+  notificationsHeartbeatMs: number;
   /** SMTP delivery of the e-mail outbox; when unset, messages go to the dev mailbox. */
   smtpUrl: string | undefined;
   /** The From header of every message. */
@@ -126,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     contactEmail: env.CONTACT_EMAIL,
     authSecret: env.AUTH_SECRET,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    notificationsHeartbeatMs: env.NOTIFICATIONS_HEARTBEAT_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Maktaba <no-reply@${new URL(publicUrl).hostname}>`,
     google:

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from './lock.js';
+import { type ListenOptions, listenPostgres } from './pg-listener.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,6 +24,11 @@ export type DatabaseHandle = {
   driver: Driver;
   /** Round trip to the database in milliseconds; throws when it is unreachable. */
   ping(): Promise<number>;
+  /**
+   * LISTEN on `channel` (one listener per server instance); resolves with the function that stops
+   * listening. On PostgreSQL it uses a connection of its own that reconnects when it drops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -53,6 +59,10 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       db,
       driver: 'pglite',
       ping: () => ping(db),
+      async listen(channel, onPayload) {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
+      },
       async close() {
         try {
           // close() flushes PGlite's in-memory state to the data directory.
@@ -107,6 +117,7 @@ export async function openPostgres(url: string, poolMax: number, logger: Logger)
       db,
       driver: 'postgres',
       ping: () => ping(db),
+      listen: (channel, onPayload, options) => listenPostgres(url, channel, onPayload, logger, options),
       close: () => pool.end(),
     };
   } catch (error) {

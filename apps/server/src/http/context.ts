@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import type { Auth } from '../modules/auth/auth.js';
 import type { Actor } from '../modules/auth/session.js';
 import type { MailWorker } from '../modules/mail/mail-worker.js';
+import type { NotificationHub } from '../modules/notifications/notifications-hub.js';
 import type { SearchIndexer } from '../modules/search/search-indexer.js';
 import type { Storage } from '../modules/storage/storage.js';
 
@@ -20,6 +21,8 @@ export type AppDeps = {
   storage: Storage;
   /** Keeps the search columns current; catalogue writes call `refresh()` before answering. */
   searchIndex: Pick<SearchIndexer, 'refresh' | 'wordsChanged' | 'cache'>;
+  /** Relays new notifications (LISTEN/NOTIFY) to the open streams of this instance. */
+  notifications: NotificationHub;
   /** True once a graceful shutdown has begun. */
   isShuttingDown: () => boolean;
 };
