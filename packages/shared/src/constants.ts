@@ -74,6 +74,8 @@ export const TIMINGS = {
   tamperRedirect: 1_000,
   notificationsStale: 30_000,
   bookListPolling: 30_000,
+  /** Bookmarks are fetched about 100 ms after the session becomes ready (reader-area §4.3). */
+  bookmarksFetchDelay: 100,
   feedbackCloseAfterSuccess: 1_500,
   errorQueueFlush: 1_000,
   webVitalsBatchDelay: 5_000,

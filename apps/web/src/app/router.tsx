@@ -122,7 +122,9 @@ export const routes: RouteObject[] = [
                   ),
                   page('ask_test', 'pages.ask'),
                   page('ask', 'pages.ask'),
-                  page('myimam', 'pages.myImam'),
+                  cataloguePage('myimam', 'pages.myImam', () =>
+                    import('../features/my-imam/components/my-imam-page').then((m) => m.MyImamPage),
+                  ),
                   {
                     path: 'settings',
                     lazy: () =>

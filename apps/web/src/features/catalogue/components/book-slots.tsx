@@ -1,3 +1,4 @@
+import { BookmarkToggle } from '../../bookmarks/components/bookmark-toggle';
 import type { BookView } from '../api/get-book';
 
 /*
@@ -5,9 +6,9 @@ import type { BookView } from '../api/get-book';
  * shows no promise of a control that does not exist yet.
  */
 
-/** Slot: the bookmark toggle (reader-area §4.3), filled by the bookmarks feature. */
-export function BookmarkToggleSlot(_props: { book: BookView }) {
-  return null;
+/** Slot: the bookmark toggle (reader-area §4.3), from the bookmarks feature. */
+export function BookmarkToggleSlot({ book }: { book: BookView }) {
+  return <BookmarkToggle book={book} />;
 }
 
 /** Slot: the borrow action (request a copy by shipment), filled by the lending feature. */

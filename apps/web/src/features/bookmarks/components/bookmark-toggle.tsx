@@ -1,0 +1,89 @@
+import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
+import { isLanguage } from '@maktaba/shared/i18n/index';
+import { isBookmarkableBookId } from '@maktaba/shared/schemas/bookmarks';
+import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
+import { clsx } from 'clsx';
+import { Bookmark, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/ui/button';
+import { pickLocalized } from '../../../lib/localized-text';
+import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useBookmarks } from '../hooks/use-bookmarks';
+
+/** The book fields a toggle needs: what a shelf card, a book page and a search result all carry. */
+export type BookmarkTarget = Pick<
+  BookSummary,
+  'id' | 'title' | 'title_ar' | 'author_name' | 'author_name_ar' | 'cover_image'
+>;
+
+/**
+ * Bookmarks a book or removes its bookmark (reader-area §4.3): pressed when bookmarked, a spinner
+ * while the change is on its way, disabled for an id that is not a UUID. Visitors do not see it.
+ * `icon` is the compact form for cards (its name says which book); `button` shows its state in words.
+ */
+export function BookmarkToggle({
+  book,
+  variant = 'button',
+  className,
+}: {
+  book: BookmarkTarget;
+  variant?: 'button' | 'icon';
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);
+  const isBookmarked = useBookmarks((state) => state.bookIds.has(book.id));
+  const isPending = useBookmarks((state) => state.pendingBooks.has(book.id));
+  // Until the reader's bookmarks are in, the toggle cannot tell which way it points.
+  const isLoading = useBookmarks((state) => state.status === 'idle' || state.status === 'loading');
+  const add = useBookmarks((state) => state.add);
+  const removeByBook = useBookmarks((state) => state.removeByBook);
+  if (!isSignedIn) return null;
+
+  const isBookmarkable = isBookmarkableBookId(book.id);
+  const Icon = isPending ? Loader2 : Bookmark;
+  const onToggle = () => {
+    if (isBookmarked) void removeByBook(book.id);
+    else
+      void add({
+        id: book.id,
+        bookTitle: book.title,
+        bookTitleAr: book.title_ar,
+        bookAuthor: book.author_name,
+        bookAuthorAr: book.author_name_ar,
+        bookCoverImage: book.cover_image,
+      });
+  };
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const title = pickLocalized(book.title, book.title_ar, language)?.text ?? t('catalogue.unknownTitle');
+  return (
+    <button
+      type="button"
+      aria-pressed={isBookmarked}
+      aria-busy={isPending || undefined}
+      aria-label={variant === 'icon' ? t('bookmarks.toggle.labelFor', { title }) : undefined}
+      title={variant === 'icon' ? t(isBookmarked ? 'bookmarks.toggle.remove' : 'bookmarks.toggle.add') : undefined}
+      disabled={!isBookmarkable || isPending || isLoading}
+      onClick={onToggle}
+      data-testid="bookmark-toggle"
+      className={
+        variant === 'icon'
+          ? clsx(
+              'inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface/90 shadow-sm transition hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-60',
+              isBookmarked ? 'text-primary' : 'text-fg',
+              className,
+            )
+          : buttonClass(isBookmarked ? 'primary' : 'secondary', className)
+      }
+    >
+      <Icon
+        aria-hidden
+        className={clsx('size-5', isPending && 'animate-spin')}
+        fill={isBookmarked && !isPending ? 'currentColor' : 'none'}
+      />
+      {variant === 'button' ? (
+        <span>{t(isBookmarked ? 'bookmarks.toggle.bookmarked' : 'bookmarks.toggle.bookmark')}</span>
+      ) : null}
+    </button>
+  );
+}

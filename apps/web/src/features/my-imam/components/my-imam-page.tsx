@@ -1,0 +1,33 @@
+import { Settings } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { useAuthStore } from '../../auth/hooks/use-auth';
+import { MyBookmarks } from './my-bookmarks';
+
+/** /myimam: the reader's own area (reader-area §2.1): a greeting, their bookmarks and their settings. */
+export function MyImamPage() {
+  const { t } = useTranslation();
+  const name = useAuthStore((state) => state.displayName ?? state.email);
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:py-10">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-bold">
+          {name ? t('myImam.greeting', { name }) : t('myImam.greetingNoName')}
+        </h1>
+        <p className="text-muted">{t('myImam.subtitle')}</p>
+      </header>
+      <MyBookmarks />
+      <section aria-labelledby="my-imam-account" className="rounded-app border border-border bg-surface p-4 sm:p-6">
+        <h2 id="my-imam-account" className="font-display text-xl font-bold">
+          {t('myImam.account.title')}
+        </h2>
+        <p className="mt-1 text-muted">{t('myImam.account.description')}</p>
+        <Link to="/settings" className={buttonClass('secondary', 'mt-4')}>
+          <Settings aria-hidden className="size-4" />
+          {t('myImam.account.settings')}
+        </Link>
+      </section>
+    </div>
+  );
+}
