@@ -73,6 +73,8 @@ export const TIMINGS = {
   signOutRedirect: 1_500,
   tamperRedirect: 1_000,
   notificationsStale: 30_000,
+  /** A live notification's toast (reader-area §9: default notification toast 5 s). */
+  notificationToast: 5_000,
   bookListPolling: 30_000,
   /** Bookmarks are fetched about 100 ms after the session becomes ready (reader-area §4.3). */
   bookmarksFetchDelay: 100,

@@ -1,4 +1,4 @@
-import { Bell, LogIn, Menu, Search, X } from 'lucide-react';
+import { LogIn, Menu, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { SearchAutocomplete } from '../../components/search-autocomplete/search-
 import { buttonClass } from '../../components/ui/button';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSidebarStore } from './sidebar-store';
 
 /**
@@ -61,13 +62,7 @@ export function Header() {
         ) : null}
         {isAuthenticated ? (
           <>
-            <button
-              type="button"
-              className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
-              aria-label={t('header.notifications')}
-            >
-              <Bell aria-hidden className="size-5" />
-            </button>
+            <NotificationBell />
             <AccountMenu />
           </>
         ) : (
