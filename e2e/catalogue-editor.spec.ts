@@ -209,6 +209,42 @@ test.describe('catalogue editing', () => {
     }
   });
 
+  test("authors: a photo uploaded in the author's dialog shows on the author page", async ({
+    page,
+    t,
+    lang,
+    signInAs,
+  }) => {
+    await signInAs('librarian');
+    const run = randomUUID().slice(0, 6);
+    const created = await page.request.post('/api/authors', {
+      data: { name: `Portrait ${run}`, name_ar: `صورة ${run}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const author = (await created.json()) as { id: string };
+    await openApp(page, '/library?tab=authors');
+    await page.getByRole('searchbox', { name: editor(t).authors.search }).fill(run);
+    const name = lang === 'ar' ? `صورة ${run}` : `Portrait ${run}`;
+    await page.getByRole('button', { name: editor(t).actions.editFor.replace('{{title}}', name) }).click();
+    const dialog = page.getByRole('dialog', { name: editor(t).authors.edit });
+    await dialog
+      .getByLabel(editor(t).fields.photo, { exact: true })
+      .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await expect(currentToast(page)).toContainText(editor(t).toasts.imageSaved);
+    await expect(dialog.getByRole('img', { name: editor(t).image.preview })).toHaveAttribute(
+      'src',
+      /^\/storage\/v1\/object\/public\/portraits\//,
+    );
+    await expectNoAxeViolations(page);
+
+    await openApp(page, `/author/${author.id}`);
+    await expect(page.getByTestId('author-photo')).toHaveAttribute('src', /\/storage\/v1\/object\/public\/portraits\//);
+    await expect(page.getByTestId('author-photo')).toHaveJSProperty('complete', true);
+    expect(
+      await page.getByTestId('author-photo').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+  });
+
   test('categories: create one under a parent, then rename it', async ({ page, t, lang, signInAs }) => {
     await signInAs('admin');
     const run = randomUUID().slice(0, 6);

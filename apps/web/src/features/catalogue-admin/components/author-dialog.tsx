@@ -2,8 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Author, type AuthorDetail, type AuthorWrite, AuthorWriteSchema } from '@maktaba/shared/schemas/catalogue';
 import type { z } from 'zod';
 import { useSaveAuthor } from '../api/save-author';
+import { useSetPortrait } from '../api/set-portrait';
 import { useRecordForm } from '../hooks/use-record-form';
 import { asOptional, asOptionalNumber, LanguagePair, TextControl } from './form-controls';
+import { ImageUpload } from './image-upload';
 import { RecordDialog } from './record-dialog';
 
 const FIELDS = ['key', 'name', 'name_ar', 'death_hijri', 'death_ce', 'biography', 'biography_ar'] as const;
@@ -26,9 +28,10 @@ type AuthorDialogProps = {
   onSaved?: (author: AuthorDetail) => void;
 };
 
-/** Create or edit an author: both names and biographies side by side, death years. */
+/** Create or edit an author: both names and biographies side by side, death years; the photo once the author exists. */
 export function AuthorDialog({ author, open, onOpenChange, onSaved }: AuthorDialogProps) {
   const save = useSaveAuthor();
+  const photo = useSetPortrait('authors');
   const form = useRecordForm<AuthorWrite, z.output<typeof AuthorWriteSchema>, AuthorDetail>({
     resolver: zodResolver(AuthorWriteSchema),
     values: toValues(author),
@@ -102,6 +105,15 @@ export function AuthorDialog({ author, open, onOpenChange, onSaved }: AuthorDial
         registration={register('key', { setValueAs: asOptional })}
         error={error('key')}
       />
+      {author ? (
+        <ImageUpload
+          id="author-photo"
+          label={t('catalogueAdmin.fields.photo')}
+          imageUrl={author.image}
+          mutation={photo}
+          onFile={(file) => photo.mutateAsync({ id: author.id, file })}
+        />
+      ) : null}
     </RecordDialog>
   );
 }

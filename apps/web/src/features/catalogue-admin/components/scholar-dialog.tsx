@@ -7,7 +7,7 @@ import {
 } from '@maktaba/shared/schemas/catalogue';
 import type { z } from 'zod';
 import { useSaveScholar } from '../api/save-scholar';
-import { useSetScholarPhoto } from '../api/set-scholar-photo';
+import { useSetPortrait } from '../api/set-portrait';
 import { useRecordForm } from '../hooks/use-record-form';
 import { asNumber, asOptional, LanguagePair, TextControl } from './form-controls';
 import { ImageUpload } from './image-upload';
@@ -36,7 +36,7 @@ type ScholarDialogProps = {
 /** Create or edit an Our Scholars card; its photo can be uploaded once the card exists. */
 export function ScholarDialog({ scholar, nextOrder, open, onOpenChange }: ScholarDialogProps) {
   const save = useSaveScholar();
-  const photo = useSetScholarPhoto();
+  const photo = useSetPortrait('scholars');
   const form = useRecordForm<ScholarWrite, z.output<typeof ScholarWriteSchema>, ScholarDetail>({
     resolver: zodResolver(ScholarWriteSchema),
     values: toValues(scholar, nextOrder),
@@ -110,7 +110,7 @@ export function ScholarDialog({ scholar, nextOrder, open, onOpenChange }: Schola
       {scholar ? (
         <ImageUpload
           id="scholar-photo"
-          label={t('catalogueAdmin.scholars.photo')}
+          label={t('catalogueAdmin.fields.photo')}
           imageUrl={scholar.image}
           mutation={photo}
           onFile={(file) => photo.mutateAsync({ id: scholar.id, file })}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { useLanguage } from '../hooks/use-language';
 import { deathYears } from '../lib/death-years';
+import { ScholarPhoto } from './scholar-photo';
 import { SecondaryText } from './secondary-text';
 
 /** An author's death years (AH and CE when known) and biography, in the reader's language first. */
@@ -27,7 +28,7 @@ export function AuthorBiography({ author }: { author: Author }) {
   );
 }
 
-/** The author page's header: both names, then the biography. */
+/** The author page's header: the photo when there is one, both names, then the biography. */
 export function AuthorProfile({ author }: { author: Author }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -35,10 +36,17 @@ export function AuthorProfile({ author }: { author: Author }) {
   const otherName = pickSecondary(author.name, author.name_ar, language);
   return (
     <div className="flex flex-col gap-3">
-      <h1 lang={name?.lang} dir="auto" className="font-display text-3xl font-bold leading-tight">
-        {name?.text ?? t('catalogue.unknownAuthor')}
-      </h1>
-      <SecondaryText text={otherName} testId="secondary-name" />
+      <div className="flex items-center gap-4">
+        {author.image ? (
+          <ScholarPhoto image={author.image} size={96} className="size-24 shrink-0" testId="author-photo" />
+        ) : null}
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 lang={name?.lang} dir="auto" className="font-display text-3xl font-bold leading-tight">
+            {name?.text ?? t('catalogue.unknownAuthor')}
+          </h1>
+          <SecondaryText text={otherName} testId="secondary-name" />
+        </div>
+      </div>
       <AuthorBiography author={author} />
     </div>
   );

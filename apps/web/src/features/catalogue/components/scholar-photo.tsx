@@ -4,7 +4,17 @@ import defaultScholarImage from '../../../assets/default-scholar.svg';
 import { imageUrl } from '../../../lib/images';
 
 /** A scholar's photo, or the bundled default when there is none or it fails to load. */
-export function ScholarPhoto({ image, size, className }: { image: string | null; size: number; className?: string }) {
+export function ScholarPhoto({
+  image,
+  size,
+  className,
+  testId,
+}: {
+  image: string | null;
+  size: number;
+  className?: string;
+  testId?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const source = image && failed !== image ? imageUrl(image, size, size) : defaultScholarImage;
   return (
@@ -16,6 +26,7 @@ export function ScholarPhoto({ image, size, className }: { image: string | null;
       loading="lazy"
       decoding="async"
       onError={() => setFailed(image)}
+      data-testid={testId}
       className={clsx('aspect-square rounded-full border border-border bg-surface-2 object-cover', className)}
     />
   );
