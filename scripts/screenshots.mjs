@@ -3,6 +3,8 @@
 // Usage: node scripts/screenshots.mjs [baseUrl] [path ...]   (the server must be running)
 // SCREENSHOT_ACCOUNT=email:password signs in first (creating the reader if needed), for the
 // signed-in pages (/books/recent, /book/{id}, /author/{id}, /scholar/{id}).
+// SCREENSHOT_CLICK=<selector> clicks an element (e.g. 'header [aria-haspopup=dialog]', the
+// notifications bell) on each page before the picture, for panels and menus.
 // Output: screenshots/<page>-<lang>-<theme>-<width>.png
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -47,8 +49,14 @@ for (const lang of ['en', 'ar']) {
       const page = await context.newPage();
       if (process.env.SCREENSHOT_ACCOUNT) await signIn(page, process.env.SCREENSHOT_ACCOUNT);
       for (const path of pages) {
-        await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+        await page.goto(baseUrl + path, { waitUntil: 'load' });
+        // A signed-in page keeps its notification stream open: the network never goes quiet.
+        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
         await page.waitForSelector('[data-testid="splash"]', { state: 'detached' });
+        if (process.env.SCREENSHOT_CLICK) {
+          await page.click(process.env.SCREENSHOT_CLICK);
+          await page.waitForTimeout(500);
+        }
         const name = path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^\w]+/g, '-');
         await page.screenshot({ path: `screenshots/${name}-${lang}-${theme}-${width}.png`, fullPage: false });
       }

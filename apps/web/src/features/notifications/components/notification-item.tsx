@@ -26,12 +26,13 @@ export function NotificationItem({ notification, now, onMarkRead }: Notification
         className={clsx('mt-1.5 size-2 shrink-0 rounded-full', isUnread ? 'bg-primary' : 'bg-transparent')}
       />
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold break-words" dir="auto">
+        {/* Written by people in either language: isolated, but aligned with the panel. */}
+        <p className="text-sm font-semibold break-words">
           {isUnread ? <span className="sr-only">{t('notifications.unread')} </span> : null}
-          {notification.title}
+          <bdi>{notification.title}</bdi>
         </p>
-        <p className="mt-0.5 text-sm break-words text-muted" dir="auto">
-          {notification.message}
+        <p className="mt-0.5 text-sm break-words text-muted">
+          <bdi>{notification.message}</bdi>
         </p>
         <time
           dateTime={notification.created_at}
