@@ -143,4 +143,27 @@ test.describe('notifications', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
   });
+
+  test('a change the server refuses is put back, with a message', async ({
+    page,
+    t,
+    lang,
+    send,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 500/);
+    await send({ title: 'Kept unread', message: 'The server will refuse to mark this one.' });
+    await openApp(page, '/');
+    await expect(page.getByTestId('notification-badge')).toHaveText(count(lang, 1));
+    await page.route('**/api/notifications/*/read', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'An unexpected error occurred' } } }),
+    );
+    await bell(page).click();
+    await panel(page, t)
+      .getByRole('button', { name: t.notifications.markRead.replace('{{title}}', 'Kept unread') })
+      .click();
+    await expect(currentToast(page)).toContainText(t.notifications.updateFailed, { timeout: 10_000 });
+    await expect(items(page, t).first()).toHaveAttribute('data-unread', 'true');
+    await expect(page.getByTestId('notification-badge')).toHaveText(count(lang, 1));
+  });
 });
