@@ -54,13 +54,14 @@ test.describe('session', () => {
     const menu = await openAccountMenu(page, account);
     await expect(menu.getByText(fill(t.account.role, { role: t.roles.patron }), { exact: true })).toBeVisible();
     const items = menu.getByRole('menuitem');
-    await expect(items).toHaveCount(5);
+    await expect(items).toHaveCount(6);
     await expect(items.nth(0)).toHaveText(t.nav.myImam);
     await expect(items.nth(0)).toHaveAttribute('href', '/myimam');
     await expect(items.nth(1)).toHaveText(t.nav.settings);
     await expect(items.nth(1)).toHaveAttribute('href', '/settings');
-    await expect(items.nth(3)).toHaveText(t.auth.lifecycle.refreshSession);
-    await expect(items.nth(4)).toHaveText(t.account.signOut);
+    await expect(items.nth(2)).toHaveText(t.feedback.open);
+    await expect(items.nth(4)).toHaveText(t.auth.lifecycle.refreshSession);
+    await expect(items.nth(5)).toHaveText(t.account.signOut);
     await menu.getByRole('menuitem', { name: t.account.signOut, exact: true }).click();
 
     await expect(currentToast(page)).toContainText(t.auth.lifecycle.signOutSuccessTitle);

@@ -151,6 +151,9 @@ export const routes: RouteObject[] = [
                   cataloguePage('library', 'pages.library', catalogueManager),
                   cataloguePage('library/book-editor', 'pages.admin.bookEditor', bookEditor),
                   page('library/users', 'pages.libraryUsers'),
+                  cataloguePage('library/feedback', 'pages.feedbackInbox', () =>
+                    import('../features/feedback/components/feedback-inbox-page').then((m) => m.FeedbackInboxPage),
+                  ),
                   page('library/*', 'pages.library'),
                 ],
               },

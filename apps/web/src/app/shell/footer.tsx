@@ -1,6 +1,7 @@
 import type { Language } from '@maktaba/shared/constants';
 import { Languages, Moon, Sun, SunDim } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FeedbackFooterButton } from '../../features/feedback/components/feedback-host';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { nextTheme, useThemeStore } from '../../lib/theme';
 
@@ -33,7 +34,8 @@ export function Footer() {
   return (
     <footer className="flex flex-col items-center justify-between gap-3 border-t border-border px-4 py-4 text-sm text-muted sm:flex-row">
       <p>{t('footer.copyright', { year })}</p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        <FeedbackFooterButton className="inline-flex min-h-10 items-center gap-2 rounded-app px-3 hover:bg-surface-2" />
         <LanguageToggle />
         <button
           type="button"

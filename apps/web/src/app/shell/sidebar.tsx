@@ -1,5 +1,15 @@
 import { clsx } from 'clsx';
-import { BookOpenText, Home, LibraryBig, LogIn, MessageCircleQuestion, Search, Settings, Users } from 'lucide-react';
+import {
+  BookOpenText,
+  Home,
+  Inbox,
+  LibraryBig,
+  LogIn,
+  MessageCircleQuestion,
+  Search,
+  Settings,
+  Users,
+} from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -69,6 +79,7 @@ export function SidebarContent() {
       ? [
           { to: '/library', labelKey: 'nav.librarianView', icon: LibraryBig },
           { to: '/users', labelKey: 'nav.userManagement', icon: Users },
+          { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
         ]
       : []),
   ];

@@ -1,9 +1,10 @@
 import type { Language } from '@maktaba/shared/constants';
-import { BookOpenText, ChevronDown, Languages, LogOut, RefreshCw, Settings } from 'lucide-react';
+import { BookOpenText, ChevronDown, Languages, LogOut, MessageSquare, RefreshCw, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { openFeedback } from '../../feedback/hooks/feedback-store';
 import { useAuthStore } from '../hooks/use-auth';
 import { useRefreshSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
@@ -12,7 +13,7 @@ import { getInitials } from '../lib/initials';
 const itemClass =
   'flex min-h-10 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';
 
-/** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, language, refresh session, sign out. */
+/** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, Feedback, language, refresh session, sign out. */
 export function AccountMenu() {
   const { t, i18n } = useTranslation();
   const { displayName, email, role } = useAuthStore();
@@ -71,6 +72,10 @@ export function AccountMenu() {
               <Settings aria-hidden className="size-4" />
               {t('nav.settings')}
             </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => openFeedback()}>
+            <MessageSquare aria-hidden className="size-4" />
+            {t('feedback.open')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void setLanguage(other)}>
             <Languages aria-hidden className="size-4" />

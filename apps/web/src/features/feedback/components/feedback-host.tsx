@@ -1,0 +1,39 @@
+import { MessageSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { openFeedback, useFeedbackStore } from '../hooks/feedback-store';
+
+// The dialog, its forms and validation load only when someone first asks for it.
+const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
+
+/** Mounts the feedback dialog once it has been asked for (openFeedback). */
+export function FeedbackHost() {
+  const wasRequested = useFeedbackStore((state) => state.wasRequested);
+  if (!wasRequested) return null;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackDialog />
+    </Suspense>
+  );
+}
+
+/** The footer's Feedback button, for visitors too: the dialog opens about the page being read. */
+export function FeedbackFooterButton({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => openFeedback({ pageContext: `${pathname}${search}` })}
+        data-testid="footer-feedback"
+      >
+        <MessageSquare aria-hidden className="size-4" />
+        <span>{t('feedback.open')}</span>
+      </button>
+      <FeedbackHost />
+    </>
+  );
+}
