@@ -50,9 +50,9 @@ export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {
           <span className="font-semibold text-muted">{titleText}</span>
         )}
         {bookmark.book_visible && secondary ? (
-          <bdi lang={secondary.lang} className="line-clamp-1 text-sm text-muted">
-            {secondary.text}
-          </bdi>
+          <p className="line-clamp-1 text-sm text-muted">
+            <bdi lang={secondary.lang}>{secondary.text}</bdi>
+          </p>
         ) : null}
         {bookmark.book_visible ? (
           <span lang={author?.lang} dir="auto" className="line-clamp-1 text-sm">

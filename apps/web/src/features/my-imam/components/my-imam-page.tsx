@@ -1,5 +1,5 @@
 import { Settings } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useAuthStore } from '../../auth/hooks/use-auth';
@@ -12,9 +12,15 @@ export function MyImamPage() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:py-10">
       <header className="flex flex-col gap-2">
-        <h1 className="font-display text-3xl font-bold">
-          {name ? t('myImam.greeting', { name }) : t('myImam.greetingNoName')}
-        </h1>
+        <h1 className="font-display text-3xl font-bold">{t('pages.myImam')}</h1>
+        <p className="text-xl" data-testid="my-imam-greeting">
+          {name ? (
+            // The name keeps its own direction inside a sentence of the other script.
+            <Trans i18nKey="myImam.greeting" values={{ name }} components={{ name: <bdi /> }} />
+          ) : (
+            t('myImam.greetingNoName')
+          )}
+        </p>
         <p className="text-muted">{t('myImam.subtitle')}</p>
       </header>
       <MyBookmarks />
