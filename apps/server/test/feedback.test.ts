@@ -242,6 +242,16 @@ describeEachDriver('feedback over HTTP', (driver) => {
     });
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, object>;
+    };
+    const paths = Object.keys(document.paths);
+    for (const path of ['/feedback', '/admin/feedback', '/admin/feedback/{id}', '/admin/feedback/{id}/handled']) {
+      expect(paths.some((documented) => documented.endsWith(path))).toBe(true);
+    }
+  });
+
   describe('the staff inbox', () => {
     /** 20 bugs of alternating severity and 12 feedbacks, created in a known order. */
     async function seed(): Promise<string[]> {
