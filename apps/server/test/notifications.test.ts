@@ -212,6 +212,28 @@ describeEachDriver('notifications over HTTP', (driver) => {
     expect(idle.events.filter((event) => event.event === 'notification')).toEqual([]);
   });
 
+  it('ends a stream when its session ends elsewhere or the account is suspended', async () => {
+    const signedOut = await account('patron');
+    const open = await stream(signedOut);
+    // Signed out everywhere from another request with the same cookie: the stream's session is gone.
+    expect((await signedOut.client.post('/api/auth/sign-out', { scope: 'global' })).status).toBe(204);
+    await Promise.race([open.ended, sleep(HEARTBEAT_MS * 10).then(() => expect.fail('the stream stayed open'))]);
+
+    const suspended = await account('patron');
+    const second = await stream(suspended);
+    await db.update(profiles).set({ status: 'suspended' }).where(eq(profiles.id, suspended.id));
+    await Promise.race([second.ended, sleep(HEARTBEAT_MS * 10).then(() => expect.fail('the stream stayed open'))]);
+    await notify(suspended.id, 'After suspension');
+    await sleep(HEARTBEAT_MS);
+    expect(notificationsOf(second)).toEqual([]);
+
+    // A reader whose session is still good keeps theirs.
+    const kept = await stream(reader);
+    await sleep(HEARTBEAT_MS * 3);
+    const live = await notify(reader.id, 'Still here');
+    await kept.waitFor((s) => notificationsOf(s).some((notification) => notification.id === live.id));
+  });
+
   it('ends open streams at shutdown, so that stopping is not held', async () => {
     const stopping = await startTestServer({ driver, env: { SHUTDOWN_TIMEOUT_MS: '20000', TRUST_PROXY_HOPS: '1' } });
     try {

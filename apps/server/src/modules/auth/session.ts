@@ -108,22 +108,36 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
   };
 }
 
+/** The caller by their session cookie: null when signed out, 'disabled' when the account is not active. */
+async function readActor(c: Context<AppEnv>): Promise<Actor | 'disabled' | null> {
+  const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
+  if (!result) return null;
+  const db = c.get('deps').database.db;
+  const [row] = await Promise.all([findProfileById(db, result.user.id), touchSession(db, result.session.id)]);
+  if (row && row.status !== 'active') return 'disabled';
+  return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
+}
+
 /** Guards a route: the caller must be signed in with an active profile. Sets `actor`. */
 export function requireActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
-    if (!result) throw new AppError('UNAUTHENTICATED');
-    const db = c.get('deps').database.db;
-    const [row] = await Promise.all([findProfileById(db, result.user.id), touchSession(db, result.session.id)]);
-    if (row && row.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-    c.set('actor', {
-      id: result.user.id,
-      email: result.user.email,
-      role: normalizeRole(row?.role),
-      sessionId: result.session.id,
-    });
+    const actor = await readActor(c);
+    if (!actor) throw new AppError('UNAUTHENTICATED');
+    if (actor === 'disabled') throw new AppError('ACCOUNT_DISABLED');
+    c.set('actor', actor);
     await next();
   };
+}
+
+/**
+ * For a long-lived answer (an event stream): whether the session that opened it is still the
+ * caller's and still good. It ends when the reader signs out, is signed out from elsewhere, or
+ * their account is suspended; the stream must end with it.
+ */
+export async function isStillSignedIn(c: Context<AppEnv>): Promise<boolean> {
+  const now = await readActor(c);
+  const then = c.get('actor');
+  return typeof now === 'object' && now !== null && now.id === then.id && now.sessionId === then.sessionId;
 }
 
 /** Guards a route by the permission matrix (accounts-and-auth §6): signed in, and allowed. */

@@ -2,6 +2,7 @@ import { LIMITS } from '@maktaba/shared/constants';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../http/context.js';
+import { isStillSignedIn } from '../auth/session.js';
 import { findLastSeq, findReplay, type NotificationRow } from './notifications.repository.js';
 import { toNotification } from './notifications.service.js';
 
@@ -71,7 +72,16 @@ export function openNotificationStream(c: Context<AppEnv>, lastEventId: number |
     stream.onAbort(finish);
     // The browser waits this long before reconnecting after the connection drops.
     write('retry: 3000\n\n');
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), hub.heartbeatMs);
+    // Each heartbeat also asks whether the session is still good: a stream opened by a session
+    // that has since ended (signed out elsewhere, account suspended) ends with it.
+    const heartbeat = setInterval(() => {
+      write(': heartbeat\n\n');
+      isStillSignedIn(c)
+        .then((signedIn) => {
+          if (!signedIn) finish();
+        })
+        .catch((error) => logger.warn({ err: error }, 'could not check the session of a notification stream'));
+    }, hub.heartbeatMs);
     try {
       await replay();
       await finished;
