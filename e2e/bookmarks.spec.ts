@@ -94,6 +94,22 @@ test.describe('bookmarks', () => {
     await expect(page.getByTestId('book-card')).toHaveCount(0);
   });
 
+  test('a search result bookmarks its book, and the book page agrees', async ({ page, lang, t }) => {
+    const book = await demoBook(page.request);
+    await openApp(page, `/search?q=${encodeURIComponent(book.title ?? '')}`);
+    const hit = page.getByTestId('search-hit').filter({ has: page.locator(`a[href="/book/${book.id}"]`) });
+    const toggle = hit.getByRole('button', { name: fill(t.bookmarks.toggle.labelFor, { title: titleIn(book, lang) }) });
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    await expect(currentToast(page)).toHaveText(t.bookmarks.toast.added);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expectNoAxeViolations(page);
+
+    await hit.getByTestId('hit-title').click();
+    await expect(page).toHaveURL(`/book/${book.id}`);
+    await expect(pageToggle(page)).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a failed add or remove puts the toggle back and says so', async ({ page, t, allowConsoleError }) => {
     allowConsoleError(/status of 500/);
     const book = await demoBook(page.request);

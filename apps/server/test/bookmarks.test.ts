@@ -71,6 +71,18 @@ describeEachDriver('bookmarks over HTTP', (driver) => {
     for (const response of await Promise.all(calls)) expect(response.status).toBe(401);
   });
 
+  it('documents its routes in the OpenAPI document', async () => {
+    const paths = Object.keys((await anonymous.get('/api/openapi.json')).body.paths);
+    for (const path of [
+      '/api/bookmarks',
+      '/api/bookmarks/ids',
+      '/api/bookmarks/{id}',
+      '/api/bookmarks/by-book/{bookId}',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
   it('adds a bookmark once: a duplicate answers 200 with the same row, and the book counts it once', async () => {
     const { client } = await account();
     const bookId = bookIds[0] as string;
