@@ -1,32 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Book, Category, Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { Page } from '@playwright/test';
-import { test as authTest, currentToast, expect } from './auth-fixtures';
+import { currentToast, expect } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { type StaffRole, type StaffServer, startStaffServer } from './support/staff-server';
+import { staffTestOn } from './support/staff-test';
 
-/** Every worker has its own server with an admin, a librarian and a patron (see support/staff-server.ts). */
-const test = authTest.extend<{ signInAs: (role: StaffRole) => Promise<void> }, { staff: StaffServer }>({
-  staff: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const server = await startStaffServer(4396 + workerInfo.parallelIndex);
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ staff }, use) => use(staff.baseURL),
-  signInAs: async ({ page, staff, lang }, use) => {
-    // The language is kept per origin: this server's origin gets the project's language too.
-    await page.addInitScript((value) => localStorage.setItem('maktaba.language.v1', value), lang);
-    await use(async (role) => {
-      const response = await page.request.post('/api/auth/sign-in', { data: staff.accounts[role] });
-      expect(response.status(), await response.text()).toBe(200);
-    });
-  },
-});
+/** Every worker has its own server with an admin, a librarian and a patron (see support/staff-test.ts). */
+const test = staffTestOn(4396);
 
 const editor = (t: Catalogue) => t.catalogueAdmin;
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { type Account, test as authTest, createAccount, expect, expectFieldError } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { type StaffRole, type StaffServer, startStaffServer } from './support/staff-server';
+import { staffTestOn } from './support/staff-test';
 
 /**
  * The feedback dialog (reader-area §2.2, §3, §4.1, §5, §9): both tabs, signed in and as a visitor,
@@ -116,6 +116,23 @@ test.describe('feedback dialog', () => {
     expect(stayed).toBeLessThan(3_000);
     // Focus goes back to the account menu's button.
     await expect(page.getByRole('banner').getByRole('button', { name: account.name })).toBeFocused();
+  });
+
+  test('on /ask, where the footer is hidden, the account menu still opens the dialog', async ({ page, t, account }) => {
+    await createAccount(page.request, account);
+    await openApp(page, '/ask');
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await openFromAccountMenu(page, t, account);
+    await expect(dialogOf(page, t).getByRole('tab', { name: t.feedback.tabs.bug })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialogOf(page, t)).toBeHidden();
+    // Elsewhere the footer is there.
+    await page
+      .getByRole('navigation', { name: t.nav.primary })
+      .first()
+      .getByRole('link', { name: t.nav.home, exact: true })
+      .click();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
   test('a visitor reports a bug from the footer: the page address prefilled, device information, a bad address refused', async ({
@@ -242,26 +259,8 @@ test.describe('feedback dialog', () => {
   });
 });
 
-/** A server of its own per worker with an admin, a librarian and a patron (support/staff-server.ts). */
-const staffTest = authTest.extend<{ signInAs: (role: StaffRole) => Promise<void> }, { staff: StaffServer }>({
-  staff: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const server = await startStaffServer(4380 + workerInfo.parallelIndex);
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ staff }, use) => use(staff.baseURL),
-  signInAs: async ({ page, staff, lang }, use) => {
-    await page.addInitScript((value) => localStorage.setItem('maktaba.language.v1', value), lang);
-    await use(async (role) => {
-      const response = await page.request.post('/api/auth/sign-in', { data: staff.accounts[role] });
-      expect(response.status(), await response.text()).toBe(200);
-    });
-  },
-});
+/** A server of its own per worker with an admin, a librarian and a patron (support/staff-test.ts). */
+const staffTest = staffTestOn(4380);
 
 /** 100 different attempts at running script through what readers type. */
 const XSS_TEMPLATES: ((n: number) => string)[] = [
@@ -390,6 +389,15 @@ staffTest.describe('feedback inbox', () => {
     }
     await signInAs('admin');
     await openApp(page, '/library/feedback?kind=bug&status=new');
+    // The inbox is the current page in the sidebar; the Librarian View above it is not.
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar.getByRole('link', { name: t.nav.feedbackInbox, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(sidebar.getByRole('link', { name: t.nav.librarianView, exact: true })).not.toHaveAttribute(
+      'aria-current',
+    );
     const list = page.getByTestId('inbox-list');
     await expect(list.getByRole('listitem')).toHaveCount(15);
     // Newest first: the low-severity one sent last is on top.

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
@@ -11,7 +12,8 @@ import { useSidebarStore } from './sidebar-store';
 
 /**
  * The reading shell: a sidebar fixed at the inline start from 1024 px, a drawer with an overlay
- * below that (closing on navigation), the header, the page and the footer.
+ * below that (closing on navigation), the header, the page and the footer (not on /ask), and the
+ * feedback dialog once asked for.
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -73,8 +75,10 @@ export function AppLayout() {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {navigation.state === 'loading' && navigation.location?.pathname !== pathname ? <PageLoading /> : <Outlet />}
         </main>
-        <Footer />
+        {/* reader-area §2.1: /ask is the path on which the footer is hidden. */}
+        {pathname === '/ask' ? null : <Footer />}
       </div>
+      <FeedbackHost />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { useAuthStore } from '../../features/auth/hooks/use-auth';
 import { Logo } from './logo';
@@ -25,24 +25,34 @@ const NAVIGATION: Item[] = [
   { to: '/ask_test', labelKey: 'nav.ask', icon: MessageCircleQuestion },
 ];
 
-function NavItem({ item }: { item: Item }) {
+/** Whether `pathname` is the page of `to` or below it ('/' only itself). */
+const isUnder = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * A sidebar link, marked current on its page and the pages below it, except below another item
+ * of the sidebar (`/library/feedback` is the Feedback Inbox's, not the Librarian View's).
+ */
+function NavItem({ item, others = [] }: { item: Item; others?: string[] }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isActive =
+    isUnder(pathname, item.to) &&
+    !others.some((to) => to !== item.to && isUnder(pathname, to) && to.startsWith(item.to));
   const Icon = item.icon;
   return (
     <li>
-      <NavLink
+      <Link
         to={item.to}
-        end={item.to === '/'}
-        className={({ isActive }) =>
-          clsx(
-            'flex items-center gap-3 rounded-app px-3 py-2 text-sm font-medium transition',
-            isActive ? 'bg-primary-soft text-primary' : 'text-fg hover:bg-surface-2',
-          )
-        }
+        aria-current={isActive ? 'page' : undefined}
+        className={clsx(
+          'flex items-center gap-3 rounded-app px-3 py-2 text-sm font-medium transition',
+          isActive ? 'bg-primary-soft text-primary' : 'text-fg hover:bg-surface-2',
+        )}
       >
         <Icon aria-hidden className="size-5 shrink-0" />
         <span>{t(item.labelKey)}</span>
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -58,7 +68,7 @@ function Group({ labelKey, items }: { labelKey: string; items: Item[] }) {
       </h2>
       <ul aria-labelledby={id} className="flex flex-col gap-1">
         {items.map((item) => (
-          <NavItem key={item.to} item={item} />
+          <NavItem key={item.to} item={item} others={items.map((other) => other.to)} />
         ))}
       </ul>
     </div>

@@ -7,7 +7,7 @@ import { openFeedback, useFeedbackStore } from '../hooks/feedback-store';
 // The dialog, its forms and validation load only when someone first asks for it.
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 
-/** Mounts the feedback dialog once it has been asked for (openFeedback). */
+/** Mounts the feedback dialog once it has been asked for (openFeedback); the shell holds it, whatever opened it. */
 export function FeedbackHost() {
   const wasRequested = useFeedbackStore((state) => state.wasRequested);
   if (!wasRequested) return null;
@@ -23,17 +23,14 @@ export function FeedbackFooterButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
-    <>
-      <button
-        type="button"
-        className={className}
-        onClick={() => openFeedback({ pageContext: `${pathname}${search}` })}
-        data-testid="footer-feedback"
-      >
-        <MessageSquare aria-hidden className="size-4" />
-        <span>{t('feedback.open')}</span>
-      </button>
-      <FeedbackHost />
-    </>
+    <button
+      type="button"
+      className={className}
+      onClick={() => openFeedback({ pageContext: `${pathname}${search}` })}
+      data-testid="footer-feedback"
+    >
+      <MessageSquare aria-hidden className="size-4" />
+      <span>{t('feedback.open')}</span>
+    </button>
   );
 }
