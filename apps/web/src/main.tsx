@@ -5,10 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { GlobalErrorBoundary, GlobalErrorScreen } from './app/errors/global-error-boundary';
 import { createRouter, prefetchRoutes } from './app/router';
+import { useAuthStore } from './features/auth/hooks/use-auth';
 import { startAuth } from './features/auth/hooks/use-auth-session';
 import { i18n, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { installErrorReporter, reportError } from './lib/telemetry/error-reporter';
+import { startWebVitals } from './lib/telemetry/web-vitals';
 import './lib/theme';
 
 async function start() {
@@ -21,14 +25,23 @@ async function start() {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>
+      <GlobalErrorBoundary>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </GlobalErrorBoundary>
     </StrictMode>,
   );
+  void startWebVitals({ getUserId: () => useAuthStore.getState().user?.id ?? null });
   window.setTimeout(() => prefetchRoutes(['/search', '/book/prefetch']), TIMINGS.routePrefetchDelay);
 }
 
-void start();
+installErrorReporter();
+// A failure before the first render (i18n could not start) still shows the error screen.
+start().catch((error: unknown) => {
+  reportError(error);
+  const container = document.getElementById('root');
+  if (container) createRoot(container).render(<GlobalErrorScreen error={error} />);
+});

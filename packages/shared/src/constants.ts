@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   sessionFingerprint: 'maktaba.session-fingerprint.v1',
   /** Grid or list, for the book lists that offer both. */
   bookViewMode: 'maktaba.book-view-mode.v1',
+  /** The web-vitals session id of a tab (sessionStorage): its events group together across reloads. */
+  telemetrySession: 'maktaba.telemetry-session.v1',
 } as const;
 
 export const TIMINGS = {

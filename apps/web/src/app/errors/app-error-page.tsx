@@ -1,6 +1,8 @@
 import { RefreshCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useReportRouteError } from '../../lib/telemetry/use-report-error';
 
 function clearStorageAndReload() {
   for (const storage of [window.localStorage, window.sessionStorage]) {
@@ -16,6 +18,7 @@ function clearStorageAndReload() {
 /** The application error page: shown when the app itself cannot continue. */
 export function AppErrorPage() {
   const { t } = useTranslation();
+  useReportRouteError(useRouteError());
   return (
     <main className="flex min-h-dvh items-center justify-center bg-bg p-6">
       <section className="flex max-w-lg flex-col items-center gap-4 text-center" data-error-variant="app">
