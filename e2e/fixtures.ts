@@ -20,6 +20,9 @@ type Fixtures = {
    */
   allowConsoleError: (pattern: RegExp) => void;
   allowedConsoleErrors: RegExp[];
+  /** Lets this test's page throw an uncaught error whose message matches `pattern` (e.g. one it throws itself). */
+  allowPageError: (pattern: RegExp) => void;
+  allowedPageErrors: RegExp[];
   /**
    * Lets this test's browser make requests to `origin` (e.g. the local OpenID Connect server
    * playing Google). Requests to any other origin still fail the test.
@@ -41,13 +44,19 @@ export const test = base.extend<Fixtures & LangOptions>({
       allowedConsoleErrors.push(pattern);
     }),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  allowedPageErrors: async ({}, use) => use([]),
+  allowPageError: async ({ allowedPageErrors }, use) =>
+    use((pattern) => {
+      allowedPageErrors.push(pattern);
+    }),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   allowedOrigins: async ({}, use) => use([]),
   allowOrigin: async ({ allowedOrigins }, use) =>
     use((origin) => {
       allowedOrigins.push(new URL(origin).origin);
     }),
   pageHygiene: [
-    async ({ context, baseURL, allowedConsoleErrors, allowedOrigins }, use) => {
+    async ({ context, baseURL, allowedConsoleErrors, allowedPageErrors, allowedOrigins }, use) => {
       const appOrigin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       const problems: string[] = [];
       const consoleErrors: { text: string; where: string }[] = [];
@@ -58,7 +67,10 @@ export const test = base.extend<Fixtures & LangOptions>({
         const { url, lineNumber } = message.location();
         consoleErrors.push({ text: message.text(), where: url ? `${url}:${lineNumber}` : '' });
       });
-      context.on('weberror', (error) => problems.push(`pageerror: ${error.error().stack ?? error.error().message}`));
+      context.on('weberror', (error) => {
+        if (allowedPageErrors.some((pattern) => pattern.test(error.error().message))) return;
+        problems.push(`pageerror: ${error.error().stack ?? error.error().message}`);
+      });
       context.on('request', (request) => {
         const url = new URL(request.url());
         // data: and blob: URLs never leave the browser; everything else must go to the app's origin.
