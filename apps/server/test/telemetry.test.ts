@@ -278,6 +278,16 @@ describeEachDriver('telemetry over HTTP', (driver) => {
     expect(await db.$count(webVitals)).toBe(1);
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, object>;
+    };
+    const paths = Object.keys(document.paths);
+    for (const path of ['/telemetry/errors', '/telemetry/web-vitals', '/admin/telemetry/summary']) {
+      expect(paths.some((documented) => documented.endsWith(path))).toBe(true);
+    }
+  });
+
   it('gives the summary to admins only', async () => {
     expectStatus(await clientFrom(server.url).get('/api/admin/telemetry/summary'), 401);
     const patron = await account();
