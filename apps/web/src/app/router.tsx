@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
                   page('ask_test', 'pages.ask'),
                   page('ask', 'pages.ask'),
                   cataloguePage('myimam', 'pages.myImam', () =>
-                    import('../features/my-imam/components/my-imam-page').then((m) => m.MyImamPage),
+                    import('./routes/my-imam-page').then((m) => m.MyImamPage),
                   ),
                   {
                     path: 'settings',

@@ -3,6 +3,8 @@ import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { BookmarkActionProvider } from '../../components/bookmark-action';
+import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-toggle';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -13,7 +15,8 @@ import { useSidebarStore } from './sidebar-store';
 /**
  * The reading shell: a sidebar fixed at the inline start from 1024 px, a drawer with an overlay
  * below that (closing on navigation), the header, the page and the footer (not on /ask), and the
- * feedback dialog once asked for.
+ * feedback dialog once asked for. It gives the bookmarks feature's toggle to the cards of the
+ * catalogue and of search (components/bookmark-action.tsx).
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -27,58 +30,64 @@ export function AppLayout() {
   }, [pathname, setOpen]);
 
   return (
-    <div className="min-h-dvh bg-bg">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-app bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
-      >
-        {t('app.skipToContent')}
-      </a>
-      <aside
-        className="fixed inset-y-0 start-0 z-20 hidden w-56 border-e border-border bg-surface lg:block"
-        data-testid="sidebar"
-      >
-        <SidebarContent />
-      </aside>
-      <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" data-testid="drawer-overlay" />
-          <Dialog.Content
-            id="app-drawer"
-            className="fixed inset-y-0 start-0 z-50 w-64 max-w-[85vw] border-e border-border bg-surface shadow-xl lg:hidden"
-            data-testid="drawer"
-            aria-describedby={undefined}
-            onCloseAutoFocus={(event) => {
-              // Radix gives focus back to its own Trigger; the menu button lives in the header instead.
-              const menuButton = document.querySelector<HTMLElement>('button[aria-controls="app-drawer"]');
-              if (!menuButton) return;
-              event.preventDefault();
-              menuButton.focus();
-            }}
-          >
-            <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
-            <Dialog.Close
-              className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
-              aria-label={t('nav.closeMenu')}
+    <BookmarkActionProvider value={BookmarkToggle}>
+      <div className="min-h-dvh bg-bg">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-app bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+        >
+          {t('app.skipToContent')}
+        </a>
+        <aside
+          className="fixed inset-y-0 start-0 z-20 hidden w-56 border-e border-border bg-surface lg:block"
+          data-testid="sidebar"
+        >
+          <SidebarContent />
+        </aside>
+        <Dialog.Root open={isOpen} onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" data-testid="drawer-overlay" />
+            <Dialog.Content
+              id="app-drawer"
+              className="fixed inset-y-0 start-0 z-50 w-64 max-w-[85vw] border-e border-border bg-surface shadow-xl lg:hidden"
+              data-testid="drawer"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(event) => {
+                // Radix gives focus back to its own Trigger; the menu button lives in the header instead.
+                const menuButton = document.querySelector<HTMLElement>('button[aria-controls="app-drawer"]');
+                if (!menuButton) return;
+                event.preventDefault();
+                menuButton.focus();
+              }}
             >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-            <SidebarContent />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <div className="flex min-h-dvh flex-col lg:ms-56">
-        <Header />
-        {navigation.state === 'loading' ? (
-          <div className="h-0.5 w-full animate-pulse bg-primary" aria-hidden data-testid="navigation-progress" />
-        ) : null}
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          {navigation.state === 'loading' && navigation.location?.pathname !== pathname ? <PageLoading /> : <Outlet />}
-        </main>
-        {/* reader-area §2.1: /ask is the path on which the footer is hidden. */}
-        {pathname === '/ask' ? null : <Footer />}
+              <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
+              <Dialog.Close
+                className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+                aria-label={t('nav.closeMenu')}
+              >
+                <X aria-hidden className="size-5" />
+              </Dialog.Close>
+              <SidebarContent />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <div className="flex min-h-dvh flex-col lg:ms-56">
+          <Header />
+          {navigation.state === 'loading' ? (
+            <div className="h-0.5 w-full animate-pulse bg-primary" aria-hidden data-testid="navigation-progress" />
+          ) : null}
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {navigation.state === 'loading' && navigation.location?.pathname !== pathname ? (
+              <PageLoading />
+            ) : (
+              <Outlet />
+            )}
+          </main>
+          {/* reader-area §2.1: /ask is the path on which the footer is hidden. */}
+          {pathname === '/ask' ? null : <Footer />}
+        </div>
+        <FeedbackHost />
       </div>
-      <FeedbackHost />
-    </div>
+    </BookmarkActionProvider>
   );
 }

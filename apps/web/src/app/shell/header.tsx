@@ -7,6 +7,7 @@ import { SearchAutocomplete } from '../../components/search-autocomplete/search-
 import { buttonClass } from '../../components/ui/button';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { openFeedback } from '../../features/feedback/hooks/feedback-store';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSidebarStore } from './sidebar-store';
 
@@ -63,7 +64,7 @@ export function Header() {
         {isAuthenticated ? (
           <>
             <NotificationBell />
-            <AccountMenu />
+            <AccountMenu onFeedback={() => openFeedback()} />
           </>
         ) : (
           <Link to="/signin" className={buttonClass('primary')}>

@@ -4,7 +4,6 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
-import { openFeedback } from '../../feedback/hooks/feedback-store';
 import { useAuthStore } from '../hooks/use-auth';
 import { useRefreshSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
@@ -14,7 +13,7 @@ const itemClass =
   'flex min-h-10 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';
 
 /** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, Feedback, language, refresh session, sign out. */
-export function AccountMenu() {
+export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
   const { t, i18n } = useTranslation();
   const { displayName, email, role } = useAuthStore();
   const signOut = useSignOut();
@@ -73,7 +72,7 @@ export function AccountMenu() {
               {t('nav.settings')}
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => openFeedback()}>
+          <DropdownMenu.Item className={itemClass} onSelect={onFeedback}>
             <MessageSquare aria-hidden className="size-4" />
             {t('feedback.open')}
           </DropdownMenu.Item>

@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { Button } from '../../../components/ui/button';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
-import { useBookmarks } from '../../bookmarks/hooks/use-bookmarks';
-import { isTemporary } from '../../bookmarks/lib/bookmarks-store';
+import { useBookmarks } from '../hooks/use-bookmarks';
+import { isTemporary } from '../lib/bookmarks-store';
 
 /** One bookmark: cover, title in the reader's language (the other under it), author, and its remove button. */
 export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {

@@ -1,35 +1,21 @@
 import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
 import { isLanguage } from '@maktaba/shared/i18n/index';
 import { isBookmarkableBookId } from '@maktaba/shared/schemas/bookmarks';
-import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { clsx } from 'clsx';
 import { Bookmark, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { BookmarkActionProps } from '../../../components/bookmark-action';
 import { buttonClass } from '../../../components/ui/button';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useAuthStore } from '../../auth/hooks/use-auth';
 import { useBookmarks } from '../hooks/use-bookmarks';
-
-/** The book fields a toggle needs: what a shelf card, a book page and a search result all carry. */
-export type BookmarkTarget = Pick<
-  BookSummary,
-  'id' | 'title' | 'title_ar' | 'author_name' | 'author_name_ar' | 'cover_image'
->;
 
 /**
  * Bookmarks a book or removes its bookmark (reader-area §4.3): pressed when bookmarked, a spinner
  * while the change is on its way, disabled for an id that is not a UUID. Visitors do not see it.
  * `icon` is the compact form for cards (its name says which book); `button` shows its state in words.
  */
-export function BookmarkToggle({
-  book,
-  variant = 'button',
-  className,
-}: {
-  book: BookmarkTarget;
-  variant?: 'button' | 'icon';
-  className?: string;
-}) {
+export function BookmarkToggle({ book, variant = 'button', className }: BookmarkActionProps) {
   const { t, i18n } = useTranslation();
   const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);
   const isBookmarked = useBookmarks((state) => state.bookIds.has(book.id));

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useBookmarks } from '../../bookmarks/hooks/use-bookmarks';
+import { useBookmarks } from '../hooks/use-bookmarks';
 import { BookmarkItem } from './bookmark-item';
 
 /** 'My bookmarks': the reader's bookmarks, newest first, 20 more at a time, with the exact count. */

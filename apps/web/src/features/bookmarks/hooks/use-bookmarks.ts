@@ -3,8 +3,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
 import { i18n } from '../../../lib/i18n';
+import { shelfKeys } from '../../../lib/shelf-keys';
 import { type AuthStore, useAuthStore } from '../../auth/hooks/use-auth';
-import { catalogueKeys } from '../../catalogue/lib/query-keys';
 import { addBookmark } from '../api/add-bookmark';
 import { getBookmarkedIds } from '../api/get-bookmarked-ids';
 import { getBookmarks } from '../api/get-bookmarks';
@@ -48,7 +48,7 @@ function bookmarksStore(client: QueryClient): BookmarksStore {
     {
       notify: (notice) => NOTICES[notice](),
       // The bookmarked shelf (/books/bookmarked) shows the same bookmarks.
-      changed: () => void queryClient?.invalidateQueries({ queryKey: catalogueKeys.shelves('bookmarked') }),
+      changed: () => void queryClient?.invalidateQueries({ queryKey: shelfKeys.all('bookmarked') }),
     },
   );
   syncBookmarksWithSession(store, useAuthStore, sessionOf, TIMINGS.bookmarksFetchDelay);

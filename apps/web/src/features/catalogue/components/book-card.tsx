@@ -1,7 +1,7 @@
 import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
-import { BookmarkToggle } from '../../bookmarks/components/bookmark-toggle';
+import { BookmarkAction } from '../../../components/bookmark-action';
 import { useBookText } from '../hooks/use-book-text';
 import { formatYear } from '../lib/format';
 
@@ -51,7 +51,7 @@ export function BookCard({ book, variant = 'grid' }: { book: BookSummary; varian
           ) : null}
         </div>
       </Link>
-      <BookmarkToggle
+      <BookmarkAction
         book={book}
         variant="icon"
         className={isList ? 'absolute end-3 top-1/2 -translate-y-1/2' : 'absolute end-3 top-3'}

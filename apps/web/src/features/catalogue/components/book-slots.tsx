@@ -1,4 +1,4 @@
-import { BookmarkToggle } from '../../bookmarks/components/bookmark-toggle';
+import { BookmarkAction } from '../../../components/bookmark-action';
 import type { BookView } from '../api/get-book';
 
 /*
@@ -8,7 +8,7 @@ import type { BookView } from '../api/get-book';
 
 /** Slot: the bookmark toggle (reader-area §4.3), from the bookmarks feature. */
 export function BookmarkToggleSlot({ book }: { book: BookView }) {
-  return <BookmarkToggle book={book} />;
+  return <BookmarkAction book={book} />;
 }
 
 /** Slot: the borrow action (request a copy by shipment), filled by the lending feature. */

@@ -1,11 +1,9 @@
-import type { ShelfType } from '@maktaba/shared/schemas/catalogue';
+import { shelfKeys } from '../../../lib/shelf-keys';
 
 /** Every query key of the catalogue, written once. */
 export const catalogueKeys = {
   all: ['catalogue'] as const,
-  /** Every page of one shelf (to refresh it after a change, e.g. a bookmark). */
-  shelves: (type: ShelfType) => ['catalogue', 'shelf', type] as const,
-  shelf: (type: ShelfType, limit: number, offset: number) => ['catalogue', 'shelf', type, { limit, offset }] as const,
+  shelf: shelfKeys.page,
   book: (id: string) => ['catalogue', 'book', id] as const,
   /** The local item cache of reader-area §4.5: the summary of every book a shelf returned. */
   bookSummaries: ['catalogue', 'book-summary'] as const,

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
-import { BookmarkToggle } from '../../bookmarks/components/bookmark-toggle';
+import { BookmarkAction } from '../../../components/bookmark-action';
 import { hitAuthors, hitCategory, hitTitles } from '../lib/hit-text';
 import { HighlightedText } from './highlighted-text';
 
@@ -99,7 +99,7 @@ export function SearchHitCard({ hit, language }: { hit: SearchHit; language: Lan
         ) : null}
       </div>
       {/* Above the title link's overlay, which makes the whole card its target. */}
-      <BookmarkToggle book={hit} variant="icon" className="relative z-10 shrink-0 self-start" />
+      <BookmarkAction book={hit} variant="icon" className="relative z-10 shrink-0 self-start" />
     </article>
   );
 }
