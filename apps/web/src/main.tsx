@@ -12,7 +12,6 @@ import { startAuth } from './features/auth/hooks/use-auth-session';
 import { i18n, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { installErrorReporter, reportError } from './lib/telemetry/error-reporter';
-import { startWebVitals } from './lib/telemetry/web-vitals';
 import './lib/theme';
 
 async function start() {
@@ -34,7 +33,10 @@ async function start() {
       </GlobalErrorBoundary>
     </StrictMode>,
   );
-  void startWebVitals({ getUserId: () => useAuthStore.getState().user?.id ?? null });
+  // Measured by code loaded after the first render: it stays out of the entry bundle.
+  void import('./lib/telemetry/web-vitals').then(({ startWebVitals }) =>
+    startWebVitals({ getUserId: () => useAuthStore.getState().user?.id ?? null }),
+  );
   window.setTimeout(() => prefetchRoutes(['/search', '/book/prefetch']), TIMINGS.routePrefetchDelay);
 }
 

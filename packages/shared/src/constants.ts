@@ -160,6 +160,22 @@ export const LIMITS = {
   feedbackBodyBytes: 16 * 1024,
 } as const;
 
+/**
+ * Bounds of the error reports and web-vitals events a browser may send (reader-area §3). The
+ * client cuts its text fields to these lengths before sending, so a long stack is shortened
+ * rather than refused.
+ */
+export const TELEMETRY_LIMITS = {
+  messageMax: 2_000,
+  stackMax: 16_000,
+  urlMax: 2_048,
+  userAgentMax: 512,
+  /** Metadata, serialised as JSON, in characters. */
+  metadataMax: 4_096,
+  metadataKeyMax: 100,
+  idMax: 100,
+} as const;
+
 /** Local storage: the quota is estimated at 5 MB; above 80 % we warn and clean up. */
 export const STORAGE_QUOTA = {
   estimatedBytes: 5 * 1024 * 1024,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, TELEMETRY_LIMITS } from '../constants.js';
 
 /** reader-area §3 "Error report": how an error came about. */
 export const CLIENT_ERROR_TYPES = ['javascript', 'chunk-load', 'auth'] as const;
@@ -11,21 +11,6 @@ export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 export const WEB_VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-/**
- * Bounds of what a browser may send. The client cuts its text fields to these lengths before
- * sending, so a long stack is shortened rather than refused.
- */
-export const TELEMETRY_LIMITS = {
-  messageMax: 2_000,
-  stackMax: 16_000,
-  urlMax: 2_048,
-  userAgentMax: 512,
-  /** Metadata, serialised as JSON, in characters. */
-  metadataMax: 4_096,
-  metadataKeyMax: 100,
-  idMax: 100,
-} as const;
 
 /** The client's time of the event: an ISO 8601 date-time or milliseconds since the epoch. */
 export const TelemetryTimestampSchema = z.union([

@@ -1,7 +1,7 @@
+import { TELEMETRY_LIMITS } from '@maktaba/shared/constants';
 import {
   CLIENT_ERROR_TYPES,
   type ErrorBatch,
-  TELEMETRY_LIMITS,
   type TelemetrySummary,
   WEB_VITAL_NAMES,
   type WebVitalsBatch,

@@ -1,4 +1,5 @@
-import { ErrorReportSchema, TELEMETRY_LIMITS } from '@maktaba/shared/schemas/telemetry';
+import { TELEMETRY_LIMITS } from '@maktaba/shared/constants';
+import { ErrorReportSchema } from '@maktaba/shared/schemas/telemetry';
 import { describe, expect, it } from 'vitest';
 import { classifyErrorType, fitMetadata, toErrorReport } from './error-report';
 

@@ -1,4 +1,5 @@
-import { type ClientErrorType, type ErrorReport, TELEMETRY_LIMITS } from '@maktaba/shared/schemas/telemetry';
+import { TELEMETRY_LIMITS } from '@maktaba/shared/constants';
+import type { ClientErrorType, ErrorReport } from '@maktaba/shared/schemas/telemetry';
 
 /**
  * A page's code that could not be loaded (reader-area §8: 'Loading chunk' or 'Failed to fetch'),

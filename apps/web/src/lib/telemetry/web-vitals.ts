@@ -1,6 +1,6 @@
-import { BREAKPOINTS, STORAGE_KEYS } from '@maktaba/shared/constants';
-import { type DeviceType, TELEMETRY_LIMITS, type WebVitalEvent } from '@maktaba/shared/schemas/telemetry';
-import type { Metric } from 'web-vitals';
+import { BREAKPOINTS, STORAGE_KEYS, TELEMETRY_LIMITS } from '@maktaba/shared/constants';
+import type { DeviceType, WebVitalEvent } from '@maktaba/shared/schemas/telemetry';
+import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { beaconReport, isOnline, postReport } from './transport';
 import { createVitalsBatcher } from './vitals-batcher';
 
@@ -58,13 +58,12 @@ const PATH = '/telemetry/web-vitals';
 let started = false;
 
 /**
- * Measures the Core Web Vitals with the web-vitals library, loaded on its own after the app has
- * rendered (it stays out of the entry bundle), and sends them in batches.
+ * Measures the Core Web Vitals with the web-vitals library and sends them in batches. This module
+ * (and the library with it) is imported dynamically once the app has rendered.
  */
-export async function startWebVitals({ getUserId }: { getUserId: () => string | null }): Promise<void> {
+export function startWebVitals({ getUserId }: { getUserId: () => string | null }): void {
   if (started) return;
   started = true;
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
   const sessionId = getTabSessionId();
   const batcher = createVitalsBatcher({
     send: (events) => void postReport(PATH, { events }),
