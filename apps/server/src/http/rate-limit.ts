@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
+import { optionalActor } from '../modules/auth/session.js';
 import type { AppEnv } from './context.js';
 import { AppError } from './errors.js';
 
@@ -67,4 +69,28 @@ export async function pruneRateLimitCounters(db: Pick<Database, 'execute'>, olde
   await db.execute(
     sql`delete from rate_limit_counters where window_start < now() - ${`${olderThanMs} milliseconds`}::interval`,
   );
+}
+
+/**
+ * The guard of a route that anyone may write to (feedback, browser reports), before its body is
+ * read: a size limit of its own, then one count against the limits by address and, signed in, by
+ * account, so floods of invalid bodies are limited too. A signed-in caller is kept as `actor`.
+ */
+export function guardPublicWrite(
+  maxSize: number,
+  limits: { byIp: RateLimit; byUser: RateLimit },
+): [MiddlewareHandler<AppEnv>, MiddlewareHandler<AppEnv>] {
+  const sizeLimit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${maxSize} bytes.`);
+    },
+  });
+  const countRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const actor = await optionalActor(c);
+    if (actor) c.set('actor', actor);
+    await enforceRateLimits(c, limits, actor?.id ?? null);
+    await next();
+  };
+  return [sizeLimit, countRequest];
 }

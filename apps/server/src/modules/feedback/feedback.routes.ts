@@ -7,14 +7,12 @@ import {
   FeedbackSubmitSchema,
   FeedbackSubmittedSchema,
 } from '@maktaba/shared/schemas/feedback';
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ZodError } from 'zod';
 import type { AppEnv } from '../../http/context.js';
-import { AppError, validationError } from '../../http/errors.js';
+import { validationError } from '../../http/errors.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { enforceRateLimits } from '../../http/rate-limit.js';
-import { type Actor, optionalActor, requireGuard } from '../auth/session.js';
+import { guardPublicWrite } from '../../http/rate-limit.js';
+import { type Actor, requireGuard } from '../auth/session.js';
 import {
   FEEDBACK_RATE_LIMITS,
   getFeedback,
@@ -24,30 +22,14 @@ import {
 } from './feedback.service.js';
 
 /** A report is a few paragraphs: far less than the API's general body limit. */
-const feedbackBodyLimit = bodyLimit({
-  maxSize: LIMITS.feedbackBodyBytes,
-  onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${LIMITS.feedbackBodyBytes} bytes.`);
-  },
-});
-
-/**
- * Counts every attempt, valid or not, by address and (signed in) by account, before the body is
- * read; a signed-in caller is kept as `actor` for the handler.
- */
-const limitSubmissions: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const actor = await optionalActor(c);
-  if (actor) c.set('actor', actor);
-  await enforceRateLimits(c, FEEDBACK_RATE_LIMITS, actor?.id ?? null);
-  await next();
-};
+const guardSubmissions = guardPublicWrite(LIMITS.feedbackBodyBytes, FEEDBACK_RATE_LIMITS);
 
 const submitRoute = createRoute({
   method: 'post',
   path: '/feedback',
   tags: ['Feedback'],
   summary: 'Send feedback or a bug report (signed in or not)',
-  middleware: [feedbackBodyLimit, limitSubmissions] as const,
+  middleware: guardSubmissions,
   request: jsonBody(FeedbackSubmitSchema),
   responses: {
     201: json(FeedbackSubmittedSchema, 'Stored'),

@@ -1,34 +1,11 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorBatchSchema, TelemetrySummarySchema, WebVitalsBatchSchema } from '@maktaba/shared/schemas/telemetry';
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { enforceRateLimits, type RateLimit } from '../../http/rate-limit.js';
-import { type Actor, optionalActor, requirePermission } from '../auth/session.js';
+import { guardPublicWrite } from '../../http/rate-limit.js';
+import { type Actor, requirePermission } from '../auth/session.js';
 import { recordErrors, recordWebVitals, summarizeTelemetry, TELEMETRY_RULES } from './telemetry.service.js';
-
-/**
- * The guard of a public report route, before its body is parsed: a size limit of its own, then
- * one count against the limits by address and (signed in) by account, so that floods of invalid
- * bodies are limited too. The signed-in caller, if any, is kept as `actor` for the handler.
- */
-function guardReports(maxSize: number, limits: { byIp: RateLimit; byUser: RateLimit }): MiddlewareHandler<AppEnv>[] {
-  const sizeLimit = bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${maxSize} bytes.`);
-    },
-  });
-  const countRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const actor = await optionalActor(c);
-    if (actor) c.set('actor', actor);
-    await enforceRateLimits(c, limits, actor?.id ?? null);
-    await next();
-  };
-  return [sizeLimit, countRequest];
-}
 
 const reportResponses = {
   204: { description: 'Stored' },
@@ -42,7 +19,7 @@ const errorsRoute = createRoute({
   path: '/telemetry/errors',
   tags: ['Telemetry'],
   summary: "The browser's error reports, up to 5 at a time (signed in or not)",
-  middleware: guardReports(TELEMETRY_RULES.errorsBodyBytes, TELEMETRY_RULES.errors),
+  middleware: guardPublicWrite(TELEMETRY_RULES.errorsBodyBytes, TELEMETRY_RULES.errors),
   request: jsonBody(ErrorBatchSchema),
   responses: reportResponses,
 });
@@ -52,7 +29,7 @@ const webVitalsRoute = createRoute({
   path: '/telemetry/web-vitals',
   tags: ['Telemetry'],
   summary: 'Core Web Vitals measured in the browser, up to 10 at a time (also sent with navigator.sendBeacon)',
-  middleware: guardReports(TELEMETRY_RULES.webVitalsBodyBytes, TELEMETRY_RULES.webVitals),
+  middleware: guardPublicWrite(TELEMETRY_RULES.webVitalsBodyBytes, TELEMETRY_RULES.webVitals),
   request: jsonBody(WebVitalsBatchSchema),
   responses: reportResponses,
 });
