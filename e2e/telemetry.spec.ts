@@ -147,6 +147,29 @@ test.describe('error reports', () => {
     expect((report.postDataJSON() as ErrorBatch).errors[0]).toMatchObject({ type: 'chunk-load', message });
     expect((await report.response())?.status()).toBe(204);
   });
+
+  test('a Google sign-in return that ends without a session is reported as an auth error, at once', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 500/);
+    // The session cannot be read (not a network failure, so it is not asked again): the return fails.
+    await page.route('**/api/auth/session', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }),
+      }),
+    );
+    const sent = nextErrorBatch(page, 'Google sign-in return failed');
+    await page.goto('/auth/callback');
+    const report = await sent;
+    expect((report.postDataJSON() as ErrorBatch).errors[0]).toMatchObject({
+      type: 'auth',
+      metadata: { stage: 'oauth-callback', reason: 'auth.callback.failed' },
+    });
+    expect((await report.response())?.status()).toBe(204);
+  });
 });
 
 test.describe('web vitals', () => {

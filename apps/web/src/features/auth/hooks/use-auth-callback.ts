@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { reportError } from '../../../lib/telemetry/error-reporter';
 import { getOwnProfile } from '../api/get-own-profile';
 import { getSession } from '../api/get-session';
 import { markProfileComplete } from '../api/mark-profile-complete';
@@ -77,6 +78,13 @@ export function useAuthCallback(): CallbackView {
       unsubscribe();
       clearOAuthState();
       if (flowStarted) {
+        // A return from the provider that did not end signed in (timed out, no session): worth
+        // knowing about. An error the provider named in the URL (the reader said no) is not ours.
+        const reason = 'key' in failure.message ? failure.message.key : 'unexpected';
+        reportError(new Error(`Google sign-in return failed: ${reason}`), {
+          type: 'auth',
+          metadata: { stage: 'oauth-callback', reason },
+        });
         dispatchAuth({ type: 'SIGN_IN_FAILED', error: { key: 'auth.callback.failed' } });
         // The error panel must be seen: no splash over it.
         dispatchAuth({ type: 'FLAGS_CLEARED' });
