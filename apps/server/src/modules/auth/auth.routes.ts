@@ -120,7 +120,7 @@ function readAuthStateAfterSignIn(c: Parameters<typeof readAuthState>[0]) {
  * transaction), password reset and change and the session list through ours (they record why a
  * session ended), and profile changes through /api/profiles (sanitised, safe fields only).
  */
-const PASSTHROUGH = new Set(['/get-session', '/ok', '/sign-in/oauth2', '/oauth2/callback/google']);
+export const PASSTHROUGH = new Set(['/get-session', '/ok', '/sign-in/oauth2', '/oauth2/callback/google']);
 
 export function mountAuthHandler(api: OpenAPIHono<AppEnv>, auth: Auth) {
   api.on(['GET', 'POST'], '/auth/*', async (c, next) => {

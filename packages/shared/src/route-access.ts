@@ -1,0 +1,150 @@
+/**
+ * What every server API route needs (accounts-and-auth §6, reader-area §6), in one place.
+ * The server enforces each requirement in the route's own middleware (requireActor,
+ * requirePermission, requireGuard); the route × role matrix test reads this table, walks every
+ * route of the OpenAPI document as anonymous, patron, librarian and admin, and fails on any
+ * route without a declaration or any answer that differs from it.
+ */
+import { can, type GuardLevel, meetsGuard, type Permission, type Role } from './permissions.js';
+
+export type RouteRequirement =
+  /** Anyone, signed in or not (the answer may still depend on who asks). */
+  | 'public'
+  /** Any signed-in caller with an active account; what is theirs is decided by the route. */
+  | 'authenticated'
+  /** Development only: outside production and from this machine; no role is involved. */
+  | 'localDevelopment'
+  | Permission
+  | { anyOf: readonly Permission[] }
+  | { guard: Exclude<GuardLevel, 'public' | 'authenticated'> };
+
+/** Keys are "METHOD /api/path/{param}", as the OpenAPI document spells the path. */
+export const ROUTE_ACCESS = {
+  // System
+  'GET /api/health': 'public',
+  'GET /api/config': 'public',
+
+  // Accounts (sign-in, sign-up and reset are public, accounts-and-auth §6)
+  'GET /api/auth/session': 'public',
+  'POST /api/auth/security-check': 'public',
+  'POST /api/auth/sign-in': 'public',
+  'POST /api/auth/sign-up': 'public',
+  'POST /api/auth/sign-out': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password/check': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/change-password': 'authenticated',
+  'GET /api/auth/sessions': 'authenticated',
+  'DELETE /api/auth/sessions/{id}': 'authenticated',
+  'POST /api/auth/sessions/revoke-others': 'authenticated',
+
+  // Profiles: your own ("me"); reading another's needs users.view_all, decided by the route
+  'GET /api/profiles/{id}': 'authenticated',
+  'PATCH /api/profiles/{id}': 'authenticated',
+  'DELETE /api/profiles/{id}': 'authenticated',
+  'PUT /api/profiles/{id}/address': 'authenticated',
+  'POST /api/profiles/{id}/setup': 'authenticated',
+  'GET /api/profiles/{id}/completeness': 'authenticated',
+  'POST /api/profiles/{id}/complete': 'authenticated',
+  'POST /api/profiles/{id}/activity': 'authenticated',
+  'POST /api/profiles/{id}/last-activity': 'authenticated',
+  'PUT /api/profiles/{id}/avatar': 'authenticated',
+  'DELETE /api/profiles/{id}/avatar': 'authenticated',
+
+  // Images of the catalogue
+  'PUT /api/books/{id}/cover': 'books.edit',
+  'DELETE /api/books/{id}/cover': 'books.edit',
+  'PUT /api/authors/{id}/photo': 'books.edit',
+  'DELETE /api/authors/{id}/photo': 'books.edit',
+  'PUT /api/scholars/{id}/photo': 'scholars.edit',
+  'DELETE /api/scholars/{id}/photo': 'scholars.edit',
+
+  // Catalogue import
+  'POST /api/admin/imports': 'books.create',
+  'GET /api/admin/imports': 'books.create',
+  'GET /api/admin/imports/{id}': 'books.create',
+
+  // Catalogue reads (editors also see drafts) and writes
+  'GET /api/shelves/{type}': 'public',
+  'GET /api/books/{id}': 'public',
+  'POST /api/books/{id}/view': 'public',
+  'GET /api/authors': 'public',
+  'GET /api/authors/{id}': 'public',
+  'GET /api/scholars': 'public',
+  'GET /api/scholars/{id}': 'public',
+  'GET /api/categories': 'public',
+  'GET /api/categories/suggestions': 'public',
+  'GET /api/admin/books': 'books.edit',
+  'POST /api/books': 'books.create',
+  'PUT /api/books/{id}': 'books.edit',
+  'POST /api/books/{id}/status': 'books.edit',
+  'DELETE /api/books/{id}': 'books.delete',
+  'POST /api/authors': 'books.create',
+  'PUT /api/authors/{id}': 'books.edit',
+  'DELETE /api/authors/{id}': 'books.delete',
+  'POST /api/scholars': 'scholars.create',
+  'PUT /api/scholars/{id}': 'scholars.edit',
+  'DELETE /api/scholars/{id}': 'scholars.delete',
+  'POST /api/categories': 'categories.create',
+  'PUT /api/categories/{id}': 'categories.edit',
+  'DELETE /api/categories/{id}': 'categories.delete',
+
+  // Search
+  'GET /api/search': 'public',
+  'GET /api/search/suggest': 'public',
+  'DELETE /api/search/recent': 'authenticated',
+
+  // Bookmarks
+  'GET /api/bookmarks': 'authenticated',
+  'POST /api/bookmarks': 'authenticated',
+  'GET /api/bookmarks/ids': 'authenticated',
+  'DELETE /api/bookmarks/{id}': 'authenticated',
+  'DELETE /api/bookmarks/by-book/{bookId}': 'authenticated',
+
+  // Notifications
+  'GET /api/notifications': 'authenticated',
+  'POST /api/notifications/{id}/read': 'authenticated',
+  'POST /api/notifications/read-all': 'authenticated',
+  'DELETE /api/notifications/read': 'authenticated',
+  'GET /api/notifications/stream': 'authenticated',
+  'POST /api/admin/notifications': 'users.edit',
+
+  // Feedback (anonymous readers may send it) and the staff inbox (a /library page)
+  'POST /api/feedback': 'public',
+  'GET /api/admin/feedback': { guard: 'librarianOrAdmin' },
+  'GET /api/admin/feedback/{id}': { guard: 'librarianOrAdmin' },
+  'POST /api/admin/feedback/{id}/handled': { guard: 'librarianOrAdmin' },
+  'POST /api/admin/feedback/{id}/reopen': { guard: 'librarianOrAdmin' },
+
+  // Error reports and web vitals
+  'POST /api/telemetry/errors': 'public',
+  'POST /api/telemetry/web-vitals': 'public',
+  'GET /api/admin/telemetry/summary': 'admin.analytics',
+
+  // The development mailbox
+  'GET /api/dev/mailbox': 'localDevelopment',
+  'GET /api/dev/mailbox/{id}': 'localDevelopment',
+} as const satisfies Record<string, RouteRequirement>;
+
+export type DeclaredRoute = keyof typeof ROUTE_ACCESS;
+
+/**
+ * better-auth's own endpoints that the server passes through under /api/auth (they are not in the
+ * OpenAPI document): the session read and Google sign-in. Every other /api/auth path is closed.
+ */
+export const AUTH_HANDLER_ACCESS = {
+  'GET /api/auth/get-session': 'public',
+  'GET /api/auth/ok': 'public',
+  'POST /api/auth/sign-in/oauth2': 'public',
+  'GET /api/auth/oauth2/callback/google': 'public',
+} as const satisfies Record<string, RouteRequirement>;
+
+/** Whether a caller of `role` (null: signed out) meets `requirement`. */
+export function meetsRequirement(role: Role | null, requirement: RouteRequirement): boolean {
+  if (requirement === 'public' || requirement === 'localDevelopment') return true;
+  if (role === null) return false;
+  if (requirement === 'authenticated') return true;
+  if (typeof requirement === 'string') return can(role, requirement);
+  if ('anyOf' in requirement) return requirement.anyOf.some((permission) => can(role, permission));
+  return meetsGuard(role, requirement.guard);
+}
