@@ -28,6 +28,9 @@ const catalogueManager = () =>
 const bookEditor = () =>
   import('../features/catalogue-admin/components/book-editor-page').then((m) => m.BookEditorPage);
 
+/** User management (accounts-and-auth §2): the list at /users and /library/users, one user at /users/{id}. */
+const usersPage = () => import('../features/users/components/users-page').then((m) => m.UsersPage);
+
 const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][] = [
   ['tools', 'pages.admin.tools'],
   ['analytics', 'pages.admin.analytics'],
@@ -44,6 +47,11 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
   ['registration-monitoring', 'pages.admin.registrationMonitoring'],
   ['registration-testing', 'pages.admin.registrationTesting'],
   ['security-monitoring', 'pages.admin.securityMonitoring'],
+  [
+    'audit-log',
+    'pages.admin.auditLog',
+    () => import('../features/users/components/audit-log-page').then((m) => m.AuditLogPage),
+  ],
 ];
 
 /** Both route tables of the specification (accounts-and-auth §2, reader-area §2.1). */
@@ -147,10 +155,13 @@ export const routes: RouteObject[] = [
                 // Two readings of /users (reader-area §2.1): open to librarians and admins; the server decides the rest.
                 element: <Guard level="librarianOrAdmin" />,
                 children: [
-                  page('users', 'pages.users'),
+                  cataloguePage('users', 'pages.users', usersPage),
+                  cataloguePage('users/:userId', 'pages.user', () =>
+                    import('../features/users/components/user-detail-page').then((m) => m.UserDetailPage),
+                  ),
                   cataloguePage('library', 'pages.library', catalogueManager),
                   cataloguePage('library/book-editor', 'pages.admin.bookEditor', bookEditor),
-                  page('library/users', 'pages.libraryUsers'),
+                  cataloguePage('library/users', 'pages.libraryUsers', usersPage),
                   cataloguePage('library/feedback', 'pages.feedbackInbox', () =>
                     import('../features/feedback/components/feedback-inbox-page').then((m) => m.FeedbackInboxPage),
                   ),

@@ -6,6 +6,7 @@ import {
   LibraryBig,
   LogIn,
   MessageCircleQuestion,
+  ScrollText,
   Search,
   Settings,
   Users,
@@ -92,6 +93,7 @@ export function SidebarContent() {
           { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
         ]
       : []),
+    ...(role === 'admin' ? [{ to: '/admin/audit-log', labelKey: 'nav.auditLog', icon: ScrollText }] : []),
   ];
   return (
     <div className="flex h-full flex-col gap-6 p-4">

@@ -1,0 +1,182 @@
+import { AUDIT_ACTIONS } from '@maktaba/shared/schemas/admin-users';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/pagination';
+import { inputClass } from '../../../components/ui/form-field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
+import { auditChanges, auditValue } from '../lib/audit-diff';
+import { formatDate } from '../lib/format';
+import { FilterSelect } from './filter-select';
+import { LoadError } from './load-error';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A date input's day as the start (or end) of that day in the reader's time zone. */
+const dayBound = (day: string | null, end: boolean) => {
+  if (!day) return undefined;
+  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+};
+
+/** /admin/audit-log: who changed which user, how, when and from where; filters and page in the address. */
+export function AuditLogPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const target = params.get('target');
+  const filter: AuditFilter = {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    action_type: AUDIT_ACTIONS.includes(action as never) ? (action as string) : undefined,
+    target_user: target && UUID.test(target) ? target : undefined,
+    from: dayBound(params.get('from'), false),
+    to: dayBound(params.get('to'), true),
+  };
+  const log = useAuditLog(filter);
+  const set = (key: string, value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.per_page)) : 1;
+  const hrefFor = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `?${next}`;
+  };
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="font-display text-3xl font-bold">{t('audit.title')}</h1>
+      <p className="mt-1 text-muted">{t('audit.description')}</p>
+      <search aria-label={t('audit.filters.label')} className="mt-6 flex flex-wrap items-end gap-3">
+        <FilterSelect
+          id="audit-action"
+          label={t('audit.filters.action')}
+          value={filter.action_type ?? ''}
+          options={AUDIT_ACTIONS.map((value) => [value, t(`audit.actions.${value}`)] as const)}
+          onChange={(value) => set('action', value)}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-target" className="text-sm font-semibold">
+            {t('audit.filters.target')}
+          </label>
+          <input
+            id="audit-target"
+            defaultValue={target ?? ''}
+            dir="ltr"
+            onBlur={(event) => set('target', event.target.value.trim())}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set('target', event.currentTarget.value.trim());
+            }}
+            className={inputClass(false, 'w-80 max-w-full')}
+          />
+        </div>
+        {(['from', 'to'] as const).map((key) => (
+          <div key={key} className="flex flex-col gap-1">
+            <label htmlFor={`audit-${key}`} className="text-sm font-semibold">
+              {t(`audit.filters.${key}`)}
+            </label>
+            <input
+              id={`audit-${key}`}
+              type="date"
+              value={params.get(key) ?? ''}
+              onChange={(event) => set(key, event.target.value)}
+              className={inputClass(false)}
+            />
+          </div>
+        ))}
+      </search>
+      <div className="mt-6 flex flex-col gap-4">
+        {log.isError && !log.data ? (
+          <LoadError titleKey="audit.loadError" onRetry={() => void log.refetch()} />
+        ) : log.data ? (
+          <>
+            <p className="text-sm text-muted" aria-live="polite" data-testid="audit-total">
+              {t('audit.total', { count: log.data.total, formatted: number(log.data.total) })}
+            </p>
+            {log.data.entries.length === 0 ? (
+              <p className="rounded-app border border-border bg-surface p-6 text-center text-muted">
+                {t('audit.empty')}
+              </p>
+            ) : (
+              <div className="overflow-x-auto rounded-app border border-border">
+                <table className="w-full text-sm" data-testid="audit-table">
+                  <caption className="sr-only">{t('audit.title')}</caption>
+                  <thead className="bg-surface-2">
+                    <tr>
+                      {(['time', 'actor', 'action', 'target', 'changes', 'ip'] as const).map((column) => (
+                        <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
+                          {t(`audit.columns.${column}`)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {log.data.entries.map((entry) => (
+                      <tr key={entry.id} className="border-t border-border align-top" data-testid="audit-row">
+                        <td className="px-3 py-2 whitespace-nowrap">
+                          <time dateTime={entry.created_at}>{formatDate(entry.created_at, i18n.language, t)}</time>
+                        </td>
+                        <td className="px-3 py-2">
+                          <bdi>{entry.actor.display_name || entry.actor.email || t('audit.unknownActor')}</bdi>
+                        </td>
+                        <td className="px-3 py-2">
+                          {t(`audit.actions.${entry.action_type}`, { defaultValue: entry.action_type })}
+                        </td>
+                        <td className="px-3 py-2">
+                          {entry.target_user ? (
+                            <Link to={`/users/${entry.target_user}`} className="text-primary underline">
+                              <bdi dir="ltr">{entry.target_email ?? entry.target_user}</bdi>
+                            </Link>
+                          ) : (
+                            <bdi dir="ltr">{entry.target_email ?? '—'}</bdi>
+                          )}
+                        </td>
+                        <td className="px-3 py-2">
+                          <ul className="flex flex-col gap-0.5">
+                            {auditChanges(entry).map((change) => (
+                              <li key={change.field}>
+                                <span className="font-semibold">
+                                  {t(`audit.fields.${change.field}`, { defaultValue: change.field })}:
+                                </span>{' '}
+                                {'before' in change ? (
+                                  <>
+                                    <del className="text-muted">
+                                      <bdi>{auditValue(change.before)}</bdi>
+                                    </del>{' '}
+                                    <span aria-hidden className="inline-block flip-rtl">
+                                      →
+                                    </span>
+                                    <span className="sr-only">{t('audit.to')}</span>{' '}
+                                  </>
+                                ) : null}
+                                <ins className="no-underline">
+                                  <bdi>{auditValue(change.after)}</bdi>
+                                </ins>
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                        <td className="px-3 py-2">
+                          <bdi dir="ltr">{entry.ip_address ?? '—'}</bdi>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Pagination page={filter.page} pages={pages} hrefFor={hrefFor} />
+          </>
+        ) : (
+          <Skeleton className="h-64 w-full" />
+        )}
+      </div>
+    </div>
+  );
+}

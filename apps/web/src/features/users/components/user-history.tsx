@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { pickLocalized } from '../../../lib/localized-text';
+import { useUserActivity } from '../api/get-user-activity';
+import { useUserBorrowings } from '../api/get-user-borrowings';
+import { useStaffContext } from '../hooks/use-staff-context';
+import { formatDate } from '../lib/format';
+import { LoadError } from './load-error';
+
+/** The last ten activities of the user. */
+export function UserActivityList({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const activity = useUserActivity(userId);
+  return (
+    <section aria-labelledby="user-activity-title" className="rounded-app border border-border bg-surface p-5">
+      <h2 id="user-activity-title" className="font-display text-xl font-bold">
+        {t('users.activity.title')}
+      </h2>
+      <div className="mt-3">
+        {activity.isError ? (
+          <LoadError titleKey="users.errors.fetchActivity" onRetry={() => void activity.refetch()} />
+        ) : !activity.data ? (
+          <Skeleton className="h-24 w-full" />
+        ) : activity.data.length === 0 ? (
+          <p className="text-sm text-muted">{t('users.activity.empty')}</p>
+        ) : (
+          <ol className="flex flex-col divide-y divide-border text-sm">
+            {activity.data.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="font-medium">
+                  {t(`users.activity.types.${entry.activity_type}`, { defaultValue: entry.activity_type })}
+                </span>
+                <time dateTime={entry.created_at} className="text-muted">
+                  {formatDate(entry.created_at, i18n.language, t)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Every checkout of the user, newest first, the book's title in the reader's language. */
+export function UserBorrowingList({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const { language } = useStaffContext();
+  const borrowings = useUserBorrowings(userId);
+  return (
+    <section aria-labelledby="user-borrowings-title" className="rounded-app border border-border bg-surface p-5">
+      <h2 id="user-borrowings-title" className="font-display text-xl font-bold">
+        {t('users.borrowings.title')}
+      </h2>
+      <div className="mt-3">
+        {borrowings.isError ? (
+          <LoadError titleKey="users.errors.fetchBorrowings" onRetry={() => void borrowings.refetch()} />
+        ) : !borrowings.data ? (
+          <Skeleton className="h-24 w-full" />
+        ) : borrowings.data.length === 0 ? (
+          <p className="text-sm text-muted">{t('users.borrowings.empty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border text-sm">
+            {borrowings.data.map((item) => {
+              const title = pickLocalized(item.book.title, item.book.title_ar, language);
+              return (
+                <li key={item.id} className="flex flex-col gap-0.5 py-2">
+                  <span className="font-medium" lang={title?.lang}>
+                    {title?.text ?? t('users.borrowings.unknownTitle')}
+                  </span>
+                  <span className="text-muted">
+                    {t('users.borrowings.line', {
+                      from: formatDate(item.checked_out_at, i18n.language, t),
+                      status: t(`users.borrowings.statuses.${item.status}`, { defaultValue: item.status }),
+                      returned: item.returned_at
+                        ? formatDate(item.returned_at, i18n.language, t)
+                        : t('users.borrowings.notReturned'),
+                    })}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { UserDetail } from '@maktaba/shared/schemas/admin-users';
+import { useTranslation } from 'react-i18next';
+import { formatDate, roleLabel } from '../lib/format';
+import { UserAvatar } from './user-avatar';
+import { StatusBadge } from './users-table';
+
+/** Who the user is: picture or initials, e-mail, role, status, limit, dates and how the account began. */
+export function UserProfileCard({ detail }: { detail: UserDetail }) {
+  const { t, i18n } = useTranslation();
+  const { profile } = detail;
+  const rows: [string, React.ReactNode][] = [
+    [
+      'email',
+      <bdi key="email" dir="ltr">
+        {profile.email}
+      </bdi>,
+    ],
+    ['role', roleLabel(t, profile.role)],
+    ['status', <StatusBadge key="status" status={profile.status} />],
+    ['borrowing_limit', profile.borrowing_limit ?? t('users.defaultLimit')],
+    ['created_at', formatDate(profile.created_at, i18n.language, t)],
+    ['last_activity_at', formatDate(profile.last_activity_at, i18n.language, t)],
+    [
+      'creation_source',
+      profile.creation_source
+        ? t(`users.sources.${profile.creation_source}`, { defaultValue: profile.creation_source })
+        : t('users.never'),
+    ],
+    ['sessions', new Intl.NumberFormat(i18n.language).format(detail.active_sessions)],
+  ];
+  return (
+    <section aria-labelledby="user-card-title" className="rounded-app border border-border bg-surface p-5">
+      <div className="flex items-center gap-4">
+        <UserAvatar name={profile.display_name} email={profile.email} url={profile.avatar_url} size="lg" />
+        <div className="min-w-0">
+          <h1 id="user-card-title" className="font-display text-2xl font-bold break-words">
+            <bdi>{profile.display_name || t('users.noName')}</bdi>
+          </h1>
+          {profile.biography ? (
+            <p className="mt-1 text-sm text-muted whitespace-pre-line">{profile.biography}</p>
+          ) : null}
+        </div>
+      </div>
+      <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+        {rows.map(([key, value]) => (
+          <div key={key} className="flex gap-2">
+            <dt className="text-muted">{t(`users.columns.${key}`)}:</dt>
+            <dd className="min-w-0 break-words font-medium" data-testid={`user-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
