@@ -31,6 +31,10 @@ export const ERROR_STATUS = {
   CURRENT_PASSWORD_INCORRECT: 400,
   /** A Google account whose e-mail belongs to an existing password account (never merged silently). */
   ACCOUNT_NOT_LINKED: 409,
+  /** Admin user management: the change would leave no active admin. */
+  LAST_ADMIN: 409,
+  /** Admin user management: an admin may not change their own role or status, nor delete themselves. */
+  SELF_CHANGE: 403,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

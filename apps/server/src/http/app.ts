@@ -23,6 +23,7 @@ import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
+import { userRoutes } from '../modules/users/users.routes.js';
 import { clientIp } from './client-ip.js';
 import type { AppDeps, AppEnv } from './context.js';
 import { AppError, errorBody, onError } from './errors.js';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', passwordRoutes);
   api.route('/', sessionRoutes);
   api.route('/', profileRoutes);
+  api.route('/', userRoutes);
   // Before every route that writes the catalogue (uploads and editors' writes): the middleware
   // runs after them and refreshes the search index before the answer goes out.
   api.use('*', refreshSearchAfterWrites);

@@ -142,10 +142,16 @@ export async function isStillSignedIn(c: Context<AppEnv>): Promise<boolean> {
 
 /** Guards a route by the permission matrix (accounts-and-auth §6): signed in, and allowed. */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return requireAnyPermission(permission);
+}
+
+/** Guards a route by the permission matrix: signed in, and allowed at least one of `permissions`. */
+export function requireAnyPermission(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
   const actor = requireActor();
   return (c, next) =>
     actor(c, async () => {
-      if (!can(c.get('actor').role, permission)) throw new AppError('FORBIDDEN');
+      const role = c.get('actor').role;
+      if (!permissions.some((permission) => can(role, permission))) throw new AppError('FORBIDDEN');
       await next();
     });
 }

@@ -1,5 +1,6 @@
 import type { BookStatus, ShelfType } from '@maktaba/shared/schemas/catalogue';
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, max, or, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.js';
 import {
   authors,
   bookAuthors,
@@ -462,7 +463,5 @@ export async function deleteScholar(db: Queryable, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+/** Kept here too for the modules that import it from the catalogue. */
+export { escapeLike };

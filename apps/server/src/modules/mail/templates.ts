@@ -15,6 +15,20 @@ export type EmailMessage =
       locale: Language;
       template: 'password_changed';
       data: { changedAt: Date; signInUrl: string };
+    }
+  | {
+      /** To the old address, when an admin changed the account's e-mail. */
+      to: string;
+      locale: Language;
+      template: 'email_changed';
+      data: { signInUrl: string };
+    }
+  | {
+      /** An account an admin created: the link to choose a first password. */
+      to: string;
+      locale: Language;
+      template: 'account_created';
+      data: { link: string; expiresInMinutes: number };
     };
 
 export type EmailTemplate = EmailMessage['template'];
@@ -111,6 +125,31 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
         ],
         action: { label: t('email.passwordChanged.action'), url: ensureWebLink(message.data.signInUrl) },
         after: [],
+      };
+    case 'email_changed':
+      return {
+        subject: t('email.emailChanged.subject', { library }),
+        title: t('email.emailChanged.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.emailChanged.intro', { library, email }),
+          t('email.emailChanged.notYou'),
+        ],
+        action: { label: t('email.emailChanged.action'), url: ensureWebLink(message.data.signInUrl) },
+        after: [],
+      };
+    case 'account_created':
+      return {
+        subject: t('email.accountCreated.subject', { library }),
+        title: t('email.accountCreated.title', { library }),
+        before: [t('email.common.greeting'), t('email.accountCreated.intro', { library, email })],
+        action: { label: t('email.accountCreated.action'), url: ensureWebLink(message.data.link) },
+        after: [
+          t('email.accountCreated.validity', {
+            duration: formatDuration(message.data.expiresInMinutes, message.locale),
+          }),
+          t('email.accountCreated.ignore'),
+        ],
       };
   }
 }
