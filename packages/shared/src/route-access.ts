@@ -121,6 +121,20 @@ export const ROUTE_ACCESS = {
   'POST /api/telemetry/web-vitals': 'public',
   'GET /api/admin/telemetry/summary': 'admin.analytics',
 
+  // User management (/users and /library/users: librarians read, admins change; role changes
+  // also need users.manage_roles, decided by the route)
+  'GET /api/admin/users': { anyOf: ['users.view_all', 'checkouts.view_all'] },
+  'POST /api/admin/users': 'users.create',
+  'GET /api/admin/users/{id}': { anyOf: ['users.view_all', 'checkouts.view_all'] },
+  'PATCH /api/admin/users/{id}': 'users.edit',
+  'DELETE /api/admin/users/{id}': 'users.delete',
+  'POST /api/admin/users/{id}/email': 'users.edit',
+  'POST /api/admin/users/{id}/sessions/revoke': 'users.edit',
+  'POST /api/admin/users/{id}/repair': 'users.edit',
+  'GET /api/admin/users/{id}/activity': { anyOf: ['users.view_all', 'checkouts.view_all'] },
+  'GET /api/admin/users/{id}/borrowings': { anyOf: ['users.view_all', 'checkouts.view_all'] },
+  'GET /api/admin/audit-log': 'admin.logs',
+
   // The development mailbox
   'GET /api/dev/mailbox': 'localDevelopment',
   'GET /api/dev/mailbox/{id}': 'localDevelopment',
