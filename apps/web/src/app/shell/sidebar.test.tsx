@@ -1,0 +1,95 @@
+import { catalogues } from '@maktaba/shared/i18n/index';
+import type { Role } from '@maktaba/shared/permissions';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { initialAuthState } from '../../features/auth/lib/auth-machine';
+import { i18n, initI18n, setLanguage } from '../../lib/i18n';
+import { SidebarContent } from './sidebar';
+
+function renderSidebar(role: Role | null) {
+  useAuthStore.setState({
+    ...initialAuthState,
+    isInitialized: true,
+    isAuthenticated: role !== null,
+    profileComplete: role !== null,
+    role,
+    displayName: role ? 'Reader' : null,
+    email: role ? 'reader@example.com' : null,
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/']}>
+        <SidebarContent />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** The sidebar's links in order: [label, href]. */
+function links(): [string, string | null][] {
+  return screen.getAllByRole('link').map((link) => [link.textContent ?? '', link.getAttribute('href')]);
+}
+
+const NAVIGATION = [
+  ['nav.home', '/'],
+  ['nav.search', '/search'],
+  ['nav.ask', '/ask_test'],
+];
+const STAFF = [
+  ['nav.librarianView', '/library'],
+  ['nav.userManagement', '/users'],
+  ['nav.feedbackInbox', '/library/feedback'],
+];
+const EXPECTED: Record<'guest' | Role, string[][]> = {
+  guest: [...NAVIGATION, ['nav.signIn', '/signin'], ['nav.settings', '/settings']],
+  patron: [...NAVIGATION, ['nav.myImam', '/myimam'], ['nav.settings', '/settings']],
+  librarian: [...NAVIGATION, ['nav.myImam', '/myimam'], ...STAFF, ['nav.settings', '/settings']],
+  admin: [
+    ...NAVIGATION,
+    ['nav.myImam', '/myimam'],
+    ...STAFF,
+    ['nav.auditLog', '/admin/audit-log'],
+    ['nav.settings', '/settings'],
+  ],
+};
+
+describe('the sidebar by role (reader-area §2.2, §6)', () => {
+  beforeAll(async () => {
+    if (!i18n.isInitialized) await initI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    useAuthStore.setState({ ...initialAuthState, role: null, displayName: null, email: null });
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    for (const role of ['guest', 'patron', 'librarian', 'admin'] as const) {
+      it(`${language}: ${role} sees ${EXPECTED[role].map(([, href]) => href).join(' ')}`, async () => {
+        await setLanguage(language);
+        renderSidebar(role === 'guest' ? null : role);
+        // The logo's link to the home page comes first.
+        const [logo, ...items] = links();
+        expect(logo?.[1]).toBe('/');
+        expect(items).toEqual(EXPECTED[role].map(([key = '', href]) => [i18n.t(key), href]));
+        expect(items[0]?.[0]).toBe(catalogues[language].nav.home);
+      });
+    }
+  }
+
+  it('groups the role items under Tools & Management, and shows no such group to a guest', async () => {
+    await setLanguage('en');
+    renderSidebar('librarian');
+    const tools = screen.getByRole('list', { name: i18n.t('nav.toolsGroup') });
+    expect(
+      within(tools)
+        .getByRole('link', { name: i18n.t('nav.userManagement') })
+        .getAttribute('href'),
+    ).toBe('/users');
+    cleanup();
+    renderSidebar(null);
+    expect(screen.queryByRole('list', { name: i18n.t('nav.toolsGroup') })).toBeNull();
+  });
+});
