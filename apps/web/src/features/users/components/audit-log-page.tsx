@@ -6,7 +6,7 @@ import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
 import { auditChanges, auditValue } from '../lib/audit-diff';
-import { formatDate } from '../lib/format';
+import { formatDate, roleLabel } from '../lib/format';
 import { FilterSelect } from './filter-select';
 import { LoadError } from './load-error';
 
@@ -46,6 +46,12 @@ export function AuditLogPage() {
     const next = new URLSearchParams(params);
     next.set('page', String(page));
     return `?${next}`;
+  };
+  /** Roles and statuses in the reader's language; other values as they are. */
+  const valueText = (field: string, value: unknown) => {
+    if (field === 'role' && typeof value === 'string') return roleLabel(t, value);
+    if (field === 'status' && typeof value === 'string') return t(`users.statuses.${value}`, { defaultValue: value });
+    return auditValue(value);
   };
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 
@@ -147,7 +153,7 @@ export function AuditLogPage() {
                                 {'before' in change ? (
                                   <>
                                     <del className="text-muted">
-                                      <bdi>{auditValue(change.before)}</bdi>
+                                      <bdi>{valueText(change.field, change.before)}</bdi>
                                     </del>{' '}
                                     <span aria-hidden className="inline-block flip-rtl">
                                       →
@@ -156,7 +162,7 @@ export function AuditLogPage() {
                                   </>
                                 ) : null}
                                 <ins className="no-underline">
-                                  <bdi>{auditValue(change.after)}</bdi>
+                                  <bdi>{valueText(change.field, change.after)}</bdi>
                                 </ins>
                               </li>
                             ))}

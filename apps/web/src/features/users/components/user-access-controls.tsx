@@ -22,26 +22,22 @@ export function UserAccessControls({ detail, canManageRoles }: { detail: UserDet
   const [status, setStatus] = useState<ProfileStatus>(profile.status);
   const [confirming, setConfirming] = useState(false);
 
+  // mutateAsync: the answer re-keys this component (new role or status), and a callback given to
+  // mutate would be dropped with the unmounted one.
   const saveRole = () =>
-    update.mutate(
-      { role },
-      {
-        onSuccess: () => toast.success(t('users.access.roleSaved', { role: t(`roles.${role}`) })),
-        onError: (error) => toast.error(failureText(t, 'users.errors.updateRole', error)),
-      },
+    update.mutateAsync({ role }).then(
+      () => toast.success(t('users.access.roleSaved', { role: t(`roles.${role}`) })),
+      (error: unknown) => toast.error(failureText(t, 'users.errors.updateRole', error)),
     );
   const saveStatus = () =>
-    update.mutate(
-      { status },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast.success(t('users.access.statusSaved', { status: t(`users.statuses.${status}`) }));
-        },
-        onError: (error) => {
-          setConfirming(false);
-          toast.error(failureText(t, 'users.errors.updateStatus', error));
-        },
+    update.mutateAsync({ status }).then(
+      () => {
+        setConfirming(false);
+        toast.success(t('users.access.statusSaved', { status: t(`users.statuses.${status}`) }));
+      },
+      (error: unknown) => {
+        setConfirming(false);
+        toast.error(failureText(t, 'users.errors.updateStatus', error));
       },
     );
 
@@ -60,7 +56,7 @@ export function UserAccessControls({ detail, canManageRoles }: { detail: UserDet
             onChange={(value) => setRole(value as Role)}
             actionLabel={t('users.access.saveRole')}
             disabled={role === profile.role || update.isPending}
-            onAction={saveRole}
+            onAction={() => void saveRole()}
           />
         ) : null}
         <ChoiceRow
@@ -71,7 +67,7 @@ export function UserAccessControls({ detail, canManageRoles }: { detail: UserDet
           onChange={(value) => setStatus(value as ProfileStatus)}
           actionLabel={t('users.access.saveStatus')}
           disabled={status === profile.status || update.isPending}
-          onAction={() => (status === 'active' ? saveStatus() : setConfirming(true))}
+          onAction={() => (status === 'active' ? void saveStatus() : setConfirming(true))}
         />
       </div>
       <ConfirmDialog
@@ -85,7 +81,7 @@ export function UserAccessControls({ detail, canManageRoles }: { detail: UserDet
         confirmLabel={t(`users.access.confirm.${status}`)}
         cancelLabel={t('users.cancel')}
         isPending={update.isPending}
-        onConfirm={saveStatus}
+        onConfirm={() => void saveStatus()}
       />
     </section>
   );
