@@ -15,9 +15,11 @@ import {
   bookmarks,
   books,
   emailOutbox,
+  feedbackReports,
   profiles,
   userNotifications,
 } from '../src/db/schema/index.js';
+import { renderEmail } from '../src/modules/mail/templates.js';
 import {
   type ApiClient,
   type ApiResponse,
@@ -35,6 +37,32 @@ const NEW_PASSWORD = 'Amber-Harbour-73';
 function expectError(response: ApiResponse, status: number, code: string) {
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
 }
+
+describe('admin user-management e-mails', () => {
+  it('tell the old address of an e-mail change, and give a new account its 72-hour link, in both languages', () => {
+    const changed = { to: 'old@example.org', template: 'email_changed' as const, data: { signInUrl: PUBLIC_URL } };
+    expect(renderEmail({ ...changed, locale: 'en' }).text).toContain(
+      'changed the e-mail address of the account that used old@example.org',
+    );
+    const changedAr = renderEmail({ ...changed, locale: 'ar' });
+    expect(changedAr.subject).toBe('تم تغيير البريد الإلكتروني لحسابك في «مكتبة»');
+    expect(changedAr.html).toMatch(/<html lang="ar" dir="rtl">/);
+
+    const link = `${PUBLIC_URL}/auth/update-password#access_token=${'a'.repeat(43)}`;
+    const created = {
+      to: 'new@example.org',
+      template: 'account_created' as const,
+      data: { link, expiresInMinutes: 72 * 60 },
+    };
+    const en = renderEmail({ ...created, locale: 'en' });
+    expect(en.subject).toBe('Your Maktaba account is ready');
+    expect(en.text).toContain('This link is valid for 72 hours');
+    expect(en.html).toContain(`href="${link}"`);
+    const ar = renderEmail({ ...created, locale: 'ar' });
+    expect(ar.text).toContain('حساباً للبريد الإلكتروني new@example.org');
+    expect(ar.text).toContain('هذا الرابط صالح لمدة 72 ساعة');
+  });
+});
 
 describeEachDriver('admin user management over HTTP', (driver) => {
   let server: TestServer;
@@ -95,6 +123,25 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       .where(and(eq(adminAuditLog.targetUser, target), action ? eq(adminAuditLog.actionType, action) : undefined))
       .orderBy(desc(adminAuditLog.createdAt));
   }
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const expected = {
+      '/api/admin/users': ['get', 'post'],
+      '/api/admin/users/{id}': ['get', 'patch', 'delete'],
+      '/api/admin/users/{id}/email': ['post'],
+      '/api/admin/users/{id}/sessions/revoke': ['post'],
+      '/api/admin/users/{id}/repair': ['post'],
+      '/api/admin/users/{id}/activity': ['get'],
+      '/api/admin/users/{id}/borrowings': ['get'],
+      '/api/admin/audit-log': ['get'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(document.paths[path] ?? {}).sort()).toEqual([...methods].sort());
+    }
+  });
 
   describe('who may do what', () => {
     it('refuses the signed-out (401) and patrons (403) on every route', async () => {
@@ -413,6 +460,19 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       await db.insert(bookmarks).values({ userId: target.id, bookId: book.id });
       await db.insert(userNotifications).values({ userId: target.id, title: 'Hello', message: 'A message' });
 
+      await db.execute(sql`insert into checkouts (user_id, book_id, checked_out_at, returned_at, status)
+        values (${target.id}, ${book.id}, '2025-02-01T00:00:00Z', '2025-02-20T00:00:00Z', 'returned')`);
+      const sent = await target.client.post('/api/feedback', {
+        kind: 'feedback',
+        fields: {
+          goal: 'Find tafsir',
+          helpful: 'partially',
+          improvements: 'More Arabic originals',
+          topic_requests: 'Fiqh of prayer',
+        },
+      });
+      expect(sent.status).toBe(201);
+
       const response = await admin.client.delete(`/api/admin/users/${target.id}`);
       expect(response.status).toBe(200);
       expect(typeof response.body.message).toBe('string');
@@ -423,6 +483,13 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       expect(await db.select().from(profiles).where(eq(profiles.id, target.id))).toHaveLength(0);
       const [entry] = await auditOf(target.id, 'delete_user');
       expect(entry?.metadata).toMatchObject({ email: target.email });
+      // The lending record stays, without anyone's identity; the feedback loses its sender.
+      const loans = entry?.metadata.retained_loans as Record<string, unknown>[];
+      expect(loans).toHaveLength(1);
+      expect(loans[0]).toMatchObject({ book_id: book.id, status: 'returned' });
+      expect(JSON.stringify(loans)).not.toContain(target.id);
+      const [report] = await db.select().from(feedbackReports).where(eq(feedbackReports.id, sent.body.id));
+      expect(report).toMatchObject({ userId: null, name: null, email: null });
       expect((await admin.client.delete(`/api/admin/users/${target.id}`)).status).toBe(404);
     });
 
