@@ -6,6 +6,7 @@
  */
 import { AuditListSchema, UserDetailSchema, UserListSchema } from '@maktaba/shared/schemas/admin-users';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
@@ -356,6 +357,29 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       const session = await target.client.session();
       expect(session.body.signedOutReason).toBe('revoked');
       expect(await auditOf(target.id, 'revoke_user_sessions')).toHaveLength(1);
+    });
+
+    it("lets an admin set a user's avatar through the image upload, and nobody else", async () => {
+      const target = await account('Pictured Reader');
+      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer();
+      const put = async (client: ApiClient) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'avatar.png');
+        const response = await fetch(`${server.url}/api/profiles/${target.id}/avatar`, {
+          method: 'PUT',
+          body: form,
+          headers: { cookie: client.cookieHeader(), ...client.defaultHeaders },
+        });
+        return { status: response.status, body: (await response.json()) as { key?: string } };
+      };
+      expect((await put(librarian.client)).status).toBe(404);
+      expect((await put(patron.client)).status).toBe(404);
+      const uploaded = await put(admin.client);
+      expect(uploaded.status).toBe(200);
+      const detail = UserDetailSchema.parse((await admin.client.get(`/api/admin/users/${target.id}`)).body);
+      expect(detail.profile.avatar_key).toBe(uploaded.body.key);
     });
 
     it('finds and repairs a broken profile setup', async () => {

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { can } from '@maktaba/shared/permissions';
 import { IMAGE_LIMITS, StoredImageSchema } from '@maktaba/shared/schemas/storage';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -83,10 +84,14 @@ function pair({ target, path, what, guard }: Pair) {
   return { put, remove };
 }
 
-/** The row an image route acts on. Avatars: the caller's own profile only (another id is 404). */
+/**
+ * The row an image route acts on. Avatars: the caller's own profile (another id is 404), or any
+ * profile for those who edit users (admins, accounts-and-auth §6 "edit profile … avatar").
+ */
 function ownerOf(c: Context<AppEnv>, target: ImageTarget, id: string): string {
   if (target !== 'avatar') return id;
   const actor = c.get('actor');
+  if (id !== 'me' && id !== actor.id && can(actor.role, 'users.edit')) return id;
   if (id !== 'me' && id !== actor.id) throw new AppError('PROFILE_NOT_FOUND');
   return actor.id;
 }
