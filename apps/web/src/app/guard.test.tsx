@@ -1,11 +1,10 @@
 import { GUARD_LEVELS, type GuardLevel, meetsGuard, type Role } from '@maktaba/shared/permissions';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/hooks/use-auth';
-import { initialAuthState } from '../features/auth/lib/auth-machine';
-import { i18n, initI18n } from '../lib/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { setAuth, withAuthStore } from './auth-test-state';
 import { Guard } from './guard';
 import { useSplashStore } from './shell/splash';
 
@@ -37,39 +36,12 @@ function renderGuarded(level: GuardLevel, entry = '/page?tab=2#part') {
   return router;
 }
 
-type AuthSetup = {
-  isInitialized?: boolean;
-  role?: Role | null;
-  profileComplete?: boolean;
-  isLoggingOut?: boolean;
-  sessionCheckFailed?: boolean;
-};
-
-function setAuth({ isInitialized = true, role = null, profileComplete, isLoggingOut, sessionCheckFailed }: AuthSetup) {
-  const signedIn = role !== null;
-  useAuthStore.setState({
-    ...initialAuthState,
-    isInitialized,
-    isAuthenticated: signedIn,
-    profileComplete: profileComplete ?? signedIn,
-    isLoggingOut: isLoggingOut ?? false,
-    sessionCheckFailed: sessionCheckFailed ?? false,
-    role,
-    displayName: signedIn ? 'Reader' : null,
-    email: signedIn ? 'reader@example.com' : null,
-  });
-}
-
 const landing = () => screen.getByTestId('landing').textContent;
 
 describe('the route guard (reader-area §2.5, §6)', () => {
-  beforeAll(async () => {
-    if (!i18n.isInitialized) await initI18n();
+  withAuthStore();
+  beforeAll(() => {
     useSplashStore.setState({ isVisible: false });
-  });
-  afterEach(() => {
-    cleanup();
-    useAuthStore.setState({ ...initialAuthState, role: null, displayName: null, email: null });
   });
 
   const levels = GUARD_LEVELS.filter((level) => level !== 'public');
@@ -80,7 +52,7 @@ describe('the route guard (reader-area §2.5, §6)', () => {
 
   for (const level of levels) {
     it(`${level}: a signed-out visitor goes to /signin carrying the whole origin`, async () => {
-      setAuth({ role: null });
+      setAuth(null);
       const router = renderGuarded(level);
       expect(await screen.findByText(/^signin/)).toBeTruthy();
       expect(router.state.location.pathname).toBe('/signin');
@@ -91,7 +63,7 @@ describe('the route guard (reader-area §2.5, §6)', () => {
     for (const role of ['patron', 'librarian', 'admin'] as const) {
       const allowed = meetsGuard(role, level);
       it(`${level}: ${role === 'admin' ? 'an' : 'a'} ${role} ${allowed ? 'sees the page' : 'goes to /unauthorized'}`, async () => {
-        setAuth({ role });
+        setAuth(role);
         const router = renderGuarded(level);
         expect(await screen.findByTestId('landing')).toBeTruthy();
         expect(router.state.location.pathname).toBe(allowed ? '/page' : '/unauthorized');
@@ -109,7 +81,7 @@ describe('the route guard (reader-area §2.5, §6)', () => {
   });
 
   it('shows the loading fallback, not a redirect, while the session and profile load', () => {
-    setAuth({ isInitialized: false, role: null });
+    setAuth(null, { isInitialized: false });
     const router = renderGuarded('admin');
     expect(screen.getByRole('status').textContent).toBe(i18n.t('common.loading'));
     expect(screen.queryByTestId('landing')).toBeNull();
@@ -117,21 +89,21 @@ describe('the route guard (reader-area §2.5, §6)', () => {
   });
 
   it('keeps the page covered while signing out, instead of sending the reader to sign in and back', () => {
-    setAuth({ role: 'admin', isLoggingOut: true });
+    setAuth('admin', { isLoggingOut: true });
     const router = renderGuarded('admin');
     expect(screen.getByRole('status').textContent).toBe(i18n.t('common.loading'));
     expect(router.state.location.pathname).toBe('/page');
   });
 
   it('sends a signed-in reader whose profile is incomplete to /signin, with the way back', async () => {
-    setAuth({ role: 'librarian', profileComplete: false });
+    setAuth('librarian', { profileComplete: false });
     const router = renderGuarded('authenticated', '/page');
     expect(await screen.findByText(/^signin/)).toBeTruthy();
     expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent('/page')}`);
   });
 
   it('shows the Authentication Error screen when the session check failed', async () => {
-    setAuth({ role: null, sessionCheckFailed: true });
+    setAuth(null, { sessionCheckFailed: true });
     const router = renderGuarded('authenticated');
     expect(await screen.findByRole('button', { name: i18n.t('auth.lifecycle.backToSignIn') })).toBeTruthy();
     expect(screen.queryByTestId('landing')).toBeNull();

@@ -1,18 +1,17 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
 import type { Role } from '@maktaba/shared/permissions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountMenu } from '../../features/auth/components/account-menu';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
-import { initialAuthState } from '../../features/auth/lib/auth-machine';
-import { i18n, initI18n, setLanguage } from '../../lib/i18n';
+import { i18n, setLanguage } from '../../lib/i18n';
+import { setAuth, withAuthStore } from '../auth-test-state';
 
 /** Opens the header's account menu with the given role in the store and returns its role line. */
 async function roleLine(role: Role | null): Promise<string> {
-  useAuthStore.setState({ ...initialAuthState, isInitialized: true, role, displayName: 'Reader', email: null });
+  setAuth(role, { isAuthenticated: true, email: null });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
@@ -28,13 +27,7 @@ async function roleLine(role: Role | null): Promise<string> {
 }
 
 describe('the role label (reader-area §6: from the profile, falling back to guest)', () => {
-  beforeAll(async () => {
-    if (!i18n.isInitialized) await initI18n();
-  });
-  afterEach(() => {
-    cleanup();
-    useAuthStore.setState({ ...initialAuthState, role: null, displayName: null, email: null });
-  });
+  withAuthStore();
 
   for (const language of ['en', 'ar'] as const) {
     const { roles } = catalogues[language];

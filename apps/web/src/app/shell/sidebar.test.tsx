@@ -3,22 +3,13 @@ import type { Role } from '@maktaba/shared/permissions';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
-import { initialAuthState } from '../../features/auth/lib/auth-machine';
-import { i18n, initI18n, setLanguage } from '../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../lib/i18n';
+import { setAuth, withAuthStore } from '../auth-test-state';
 import { SidebarContent } from './sidebar';
 
 function renderSidebar(role: Role | null) {
-  useAuthStore.setState({
-    ...initialAuthState,
-    isInitialized: true,
-    isAuthenticated: role !== null,
-    profileComplete: role !== null,
-    role,
-    displayName: role ? 'Reader' : null,
-    email: role ? 'reader@example.com' : null,
-  });
+  setAuth(role);
   render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/']}>
@@ -57,13 +48,7 @@ const EXPECTED: Record<'guest' | Role, string[][]> = {
 };
 
 describe('the sidebar by role (reader-area §2.2, §6)', () => {
-  beforeAll(async () => {
-    if (!i18n.isInitialized) await initI18n();
-  });
-  afterEach(() => {
-    cleanup();
-    useAuthStore.setState({ ...initialAuthState, role: null, displayName: null, email: null });
-  });
+  withAuthStore();
 
   for (const language of ['en', 'ar'] as const) {
     for (const role of ['guest', 'patron', 'librarian', 'admin'] as const) {
