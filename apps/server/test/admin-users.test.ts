@@ -475,6 +475,16 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       expect(await auditOf(detail.profile.id, 'create_user')).toHaveLength(1);
 
       expectError(await admin.client.post('/api/admin/users', { email, display_name: 'Again' }), 409, 'EMAIL_TAKEN');
+
+      // Two admins creating the same account at once: one account, and the other is told it is taken.
+      const twice = uniqueEmail('twice');
+      const both = await Promise.all(
+        [admin.client, admin.client].map((client) =>
+          client.post('/api/admin/users', { email: twice, display_name: 'Twice' }),
+        ),
+      );
+      expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect(await db.select().from(authUsers).where(eq(authUsers.email, twice))).toHaveLength(1);
     });
 
     it('deletes a user and their data, keeping the audit entry with the e-mail', async () => {
@@ -505,6 +515,7 @@ describeEachDriver('admin user management over HTTP', (driver) => {
         expect(await db.select().from(table).where(eq(table.userId, target.id))).toHaveLength(0);
       }
       expect(await db.select().from(profiles).where(eq(profiles.id, target.id))).toHaveLength(0);
+      expect((await target.client.session()).body).toMatchObject({ user: null, signedOutReason: 'revoked' });
       const [entry] = await auditOf(target.id, 'delete_user');
       expect(entry?.metadata).toMatchObject({ email: target.email });
       // The lending record stays, without anyone's identity; the feedback loses its sender.

@@ -21,7 +21,8 @@ export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error (or one it wraps) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }

@@ -17,7 +17,12 @@ import type { Profile } from '@maktaba/shared/schemas/profile';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
+import {
+  creationSourceOf,
+  findUserProviders,
+  isUniqueViolation,
+  primaryProvider,
+} from '../auth/accounts.repository.js';
 import { findUserByEmail, hashResetToken, replaceResetToken } from '../auth/password.repository.js';
 import { pickLocale } from '../auth/password.service.js';
 import { revokeSessions } from '../auth/sessions.repository.js';
@@ -62,6 +67,16 @@ function audit(c: Context<AppEnv>, tx: Queryable, actionType: string, targetUser
     ipAddress: c.get('clientIp') ?? null,
     ...extra,
   });
+}
+
+/** Two requests taking the same e-mail at once: the loser gets EMAIL_TAKEN, as if it came second. */
+async function takenAsConflict<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
 }
 
 export async function listUsers(c: Context<AppEnv>, query: UserListQuery): Promise<UserList> {
@@ -247,20 +262,22 @@ export async function updateUser(c: Context<AppEnv>, id: string, update: UserAdm
 /** Admin update of a user's e-mail: the account and the profile, with a notice to the old address. */
 export async function changeUserEmail(c: Context<AppEnv>, id: string, input: { email: string }): Promise<UserDetail> {
   const email = sanitizeEmail(input.email);
-  await db(c).transaction(async (tx) => {
-    const user = await requireAuthUser(tx, id);
-    if (user.email === email) return;
-    if (await findUserByEmailExcept(tx, email, id)) throw new AppError('EMAIL_TAKEN');
-    await setUserEmail(tx, id, email);
-    await audit(c, tx, 'update_user_email', id, { changes: { email }, metadata: { previous_email: user.email } });
-    await insertActivity(tx, id, 'email_changed', { by: 'admin' });
-    await enqueueEmail(tx, {
-      to: user.email,
-      locale: pickLocale(undefined, c.req.header('Accept-Language')),
-      template: 'email_changed',
-      data: { signInUrl: `${c.get('deps').config.publicUrl}/signin` },
-    });
-  });
+  await takenAsConflict(
+    db(c).transaction(async (tx) => {
+      const user = await requireAuthUser(tx, id);
+      if (user.email === email) return;
+      if (await findUserByEmailExcept(tx, email, id)) throw new AppError('EMAIL_TAKEN');
+      await setUserEmail(tx, id, email);
+      await audit(c, tx, 'update_user_email', id, { changes: { email }, metadata: { previous_email: user.email } });
+      await insertActivity(tx, id, 'email_changed', { by: 'admin' });
+      await enqueueEmail(tx, {
+        to: user.email,
+        locale: pickLocale(undefined, c.req.header('Accept-Language')),
+        template: 'email_changed',
+        data: { signInUrl: `${c.get('deps').config.publicUrl}/signin` },
+      });
+    }),
+  );
   void c.get('deps').mailer.wake();
   return getUserDetail(c, id);
 }
@@ -328,32 +345,34 @@ export async function createUser(c: Context<AppEnv>, input: UserCreate): Promise
   const email = sanitizeEmail(input.email);
   const token = crypto.randomBytes(32).toString('base64url');
   const { config, mailer } = c.get('deps');
-  const id = await db(c).transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw new AppError('EMAIL_TAKEN');
-    const userId = await insertAuthUser(tx, { email, name: input.display_name });
-    await ensureDefaultProfile(tx, { id: userId, email, name: input.display_name }, 'admin');
-    await updateProfileRow(tx, userId, { role: input.role, createdBy: actor.id });
-    await insertActivity(tx, userId, 'registration', { source: 'admin' });
-    await replaceResetToken(tx, {
-      userId,
-      tokenHash: hashResetToken(token),
-      expiresAt: new Date(Date.now() + WELCOME_LINK_LIFETIME_MINUTES * 60_000),
-      requestedIp: c.get('clientIp'),
-    });
-    await enqueueEmail(tx, {
-      to: email,
-      locale: input.locale ?? pickLocale(undefined, c.req.header('Accept-Language')),
-      template: 'account_created',
-      data: {
-        link: `${config.publicUrl}/auth/update-password#access_token=${token}`,
-        expiresInMinutes: WELCOME_LINK_LIFETIME_MINUTES,
-      },
-    });
-    await audit(c, tx, 'create_user', userId, {
-      changes: { email, display_name: input.display_name, role: input.role },
-    });
-    return userId;
-  });
+  const id = await takenAsConflict(
+    db(c).transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw new AppError('EMAIL_TAKEN');
+      const userId = await insertAuthUser(tx, { email, name: input.display_name });
+      await ensureDefaultProfile(tx, { id: userId, email, name: input.display_name }, 'admin');
+      await updateProfileRow(tx, userId, { role: input.role, createdBy: actor.id });
+      await insertActivity(tx, userId, 'registration', { source: 'admin' });
+      await replaceResetToken(tx, {
+        userId,
+        tokenHash: hashResetToken(token),
+        expiresAt: new Date(Date.now() + WELCOME_LINK_LIFETIME_MINUTES * 60_000),
+        requestedIp: c.get('clientIp'),
+      });
+      await enqueueEmail(tx, {
+        to: email,
+        locale: input.locale ?? pickLocale(undefined, c.req.header('Accept-Language')),
+        template: 'account_created',
+        data: {
+          link: `${config.publicUrl}/auth/update-password#access_token=${token}`,
+          expiresInMinutes: WELCOME_LINK_LIFETIME_MINUTES,
+        },
+      });
+      await audit(c, tx, 'create_user', userId, {
+        changes: { email, display_name: input.display_name, role: input.role },
+      });
+      return userId;
+    }),
+  );
   void mailer.wake();
   return getUserDetail(c, id);
 }
@@ -369,6 +388,8 @@ export async function deleteUser(c: Context<AppEnv>, id: string): Promise<void> 
     const profile = await findProfileById(tx, id);
     await guardAdminChange(c, tx, { id, role: profile?.role ?? 'patron', status: profile?.status ?? 'active' });
     const loans = await anonymiseBeforeDeletion(tx, id);
+    // Recorded as revoked, so a browser still holding a session learns it was ended, not that it expired.
+    await revokeSessions(tx, { userId: id, reason: 'admin' });
     await deleteAuthUser(tx, id);
     await audit(c, tx, 'delete_user', id, {
       metadata: { email: user.email, role: profile?.role ?? null, retained_loans: loans },
