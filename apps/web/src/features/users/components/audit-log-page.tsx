@@ -1,12 +1,11 @@
 import { AUDIT_ACTIONS } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
-import { auditChanges, auditValue } from '../lib/audit-diff';
-import { formatDate, roleLabel } from '../lib/format';
+import { AuditEntries } from './audit-entries';
 import { FilterSelect } from './filter-select';
 import { LoadError } from './load-error';
 
@@ -46,12 +45,6 @@ export function AuditLogPage() {
     const next = new URLSearchParams(params);
     next.set('page', String(page));
     return `?${next}`;
-  };
-  /** Roles and statuses in the reader's language; other values as they are. */
-  const valueText = (field: string, value: unknown) => {
-    if (field === 'role' && typeof value === 'string') return roleLabel(t, value);
-    if (field === 'status' && typeof value === 'string') return t(`users.statuses.${value}`, { defaultValue: value });
-    return auditValue(value);
   };
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 
@@ -110,72 +103,7 @@ export function AuditLogPage() {
                 {t('audit.empty')}
               </p>
             ) : (
-              <div className="overflow-x-auto rounded-app border border-border">
-                <table className="w-full text-sm" data-testid="audit-table">
-                  <caption className="sr-only">{t('audit.title')}</caption>
-                  <thead className="bg-surface-2">
-                    <tr>
-                      {(['time', 'actor', 'action', 'target', 'changes', 'ip'] as const).map((column) => (
-                        <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
-                          {t(`audit.columns.${column}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {log.data.entries.map((entry) => (
-                      <tr key={entry.id} className="border-t border-border align-top" data-testid="audit-row">
-                        <td className="px-3 py-2 whitespace-nowrap">
-                          <time dateTime={entry.created_at}>{formatDate(entry.created_at, i18n.language, t)}</time>
-                        </td>
-                        <td className="px-3 py-2">
-                          <bdi>{entry.actor.display_name || entry.actor.email || t('audit.unknownActor')}</bdi>
-                        </td>
-                        <td className="px-3 py-2">
-                          {t(`audit.actions.${entry.action_type}`, { defaultValue: entry.action_type })}
-                        </td>
-                        <td className="px-3 py-2">
-                          {entry.target_user ? (
-                            <Link to={`/users/${entry.target_user}`} className="text-primary underline">
-                              <bdi dir="ltr">{entry.target_email ?? entry.target_user}</bdi>
-                            </Link>
-                          ) : (
-                            <bdi dir="ltr">{entry.target_email ?? '—'}</bdi>
-                          )}
-                        </td>
-                        <td className="px-3 py-2">
-                          <ul className="flex flex-col gap-0.5">
-                            {auditChanges(entry).map((change) => (
-                              <li key={change.field}>
-                                <span className="font-semibold">
-                                  {t(`audit.fields.${change.field}`, { defaultValue: change.field })}:
-                                </span>{' '}
-                                {'before' in change ? (
-                                  <>
-                                    <del className="text-muted">
-                                      <bdi>{valueText(change.field, change.before)}</bdi>
-                                    </del>{' '}
-                                    <span aria-hidden className="inline-block flip-rtl">
-                                      →
-                                    </span>
-                                    <span className="sr-only">{t('audit.to')}</span>{' '}
-                                  </>
-                                ) : null}
-                                <ins className="no-underline">
-                                  <bdi>{valueText(change.field, change.after)}</bdi>
-                                </ins>
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                        <td className="px-3 py-2">
-                          <bdi dir="ltr">{entry.ip_address ?? '—'}</bdi>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AuditEntries entries={log.data.entries} />
             )}
             <Pagination page={filter.page} pages={pages} hrefFor={hrefFor} />
           </>

@@ -37,7 +37,9 @@ export function UserProfileCard({ detail }: { detail: UserDetail }) {
             <bdi>{profile.display_name || t('users.noName')}</bdi>
           </h1>
           {profile.biography ? (
-            <p className="mt-1 text-sm text-muted whitespace-pre-line">{profile.biography}</p>
+            <p dir="auto" className="mt-1 text-sm text-muted whitespace-pre-line">
+              {profile.biography}
+            </p>
           ) : null}
         </div>
       </div>

@@ -10,7 +10,14 @@ import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useUsers } from '../api/list-users';
 import { useStaffContext } from '../hooks/use-staff-context';
-import { paramsFromState, stateFromParams, toggleSort, type UserListState, withFilter } from '../lib/list-state';
+import {
+  paramsFromState,
+  stateFromParams,
+  toggleSort,
+  type UserListState,
+  withFilter,
+  withOrder,
+} from '../lib/list-state';
 import { CreateUserDialog } from './create-user-dialog';
 import { FilterSelect } from './filter-select';
 import { LoadError } from './load-error';
@@ -93,7 +100,12 @@ export function UsersPage() {
               {t('users.list.total', { count: pagination.totalItems, formatted: number(pagination.totalItems) })}
             </p>
             {users.data.users.length > 0 ? (
-              <UsersTable users={users.data.users} state={state} onSort={(column) => go(toggleSort(state, column))} />
+              <UsersTable
+                users={users.data.users}
+                state={state}
+                onSort={(column) => go(toggleSort(state, column))}
+                onOrder={(column, direction) => go(withOrder(state, column, direction))}
+              />
             ) : (
               <p className="rounded-app border border-border bg-surface p-6 text-center text-muted">
                 {t('users.list.empty')}

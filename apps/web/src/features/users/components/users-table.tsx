@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, roleLabel } from '../lib/format';
 import type { UserListState } from '../lib/list-state';
+import { FilterSelect } from './filter-select';
 import { UserAvatar } from './user-avatar';
 
 const COLUMNS: UserSortColumn[] = [
@@ -20,10 +21,12 @@ type UsersTableProps = {
   users: UserListItem[];
   state: UserListState;
   onSort: (column: UserSortColumn) => void;
+  /** Phones have no column headers: a menu of orders instead. */
+  onOrder: (column: UserSortColumn, direction: 'asc' | 'desc') => void;
 };
 
 /** The list as a table with sortable headers (wide screens) and as cards (phones). */
-export function UsersTable({ users, state, onSort }: UsersTableProps) {
+export function UsersTable({ users, state, onSort, onOrder }: UsersTableProps) {
   const { t, i18n } = useTranslation();
   const cell = (user: UserListItem, column: UserSortColumn) => {
     switch (column) {
@@ -91,6 +94,30 @@ export function UsersTable({ users, state, onSort }: UsersTableProps) {
             ))}
           </tbody>
         </table>
+      </div>
+      <div className="md:hidden">
+        <FilterSelect
+          id="users-order"
+          label={t('users.sort.label')}
+          value={`${state.sort}:${state.direction}`}
+          all={false}
+          options={COLUMNS.flatMap((column) =>
+            (['asc', 'desc'] as const).map(
+              (direction) =>
+                [
+                  `${column}:${direction}`,
+                  t('users.sort.option', {
+                    column: t(`users.columns.${column}`),
+                    direction: t(`users.sort.${direction}`),
+                  }),
+                ] as const,
+            ),
+          )}
+          onChange={(value) => {
+            const [column, direction] = value.split(':') as [UserSortColumn, 'asc' | 'desc'];
+            onOrder(column, direction);
+          }}
+        />
       </div>
       <ul className="flex flex-col gap-3 md:hidden" aria-label={t('users.list.caption')}>
         {users.map((user) => (

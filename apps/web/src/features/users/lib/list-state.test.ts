@@ -1,7 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { evictOldest } from './evict-oldest';
-import { DEFAULT_LIST_STATE, listQuery, paramsFromState, stateFromParams, toggleSort, withFilter } from './list-state';
+import {
+  DEFAULT_LIST_STATE,
+  listQuery,
+  paramsFromState,
+  stateFromParams,
+  toggleSort,
+  withFilter,
+  withOrder,
+} from './list-state';
 
 describe('user list state', () => {
   it('defaults to created_at descending, page 1, no filters', () => {
@@ -32,6 +40,14 @@ describe('user list state', () => {
     const byEmail = toggleSort(onPage2, 'email');
     expect(byEmail).toMatchObject({ sort: 'email', direction: 'asc', page: 1 });
     expect(toggleSort(byEmail, 'email').direction).toBe('desc');
+  });
+
+  it('takes a chosen order and goes back to page 1', () => {
+    expect(withOrder({ ...DEFAULT_LIST_STATE, page: 3 }, 'role', 'asc')).toMatchObject({
+      sort: 'role',
+      direction: 'asc',
+      page: 1,
+    });
   });
 
   it('goes back to page 1 when a filter is set', () => {

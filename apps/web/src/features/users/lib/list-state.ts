@@ -50,6 +50,11 @@ export function toggleSort(state: UserListState, column: UserSortColumn): UserLi
   return { ...state, sort: column, direction, page: 1 };
 }
 
+/** A chosen order (the phones' sort menu): back to page 1. */
+export function withOrder(state: UserListState, sort: UserSortColumn, direction: 'asc' | 'desc'): UserListState {
+  return { ...state, sort, direction, page: 1 };
+}
+
 /** Setting a filter (role, status, search) goes back to page 1. */
 export function withFilter(
   state: UserListState,

@@ -1,0 +1,110 @@
+import type { AuditEntry } from '@maktaba/shared/schemas/admin-users';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { auditChanges, auditValue } from '../lib/audit-diff';
+import { formatDate, roleLabel } from '../lib/format';
+
+const COLUMNS = ['time', 'actor', 'action', 'target', 'changes', 'ip'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** The audit entries as a table (wide screens) and as cards (phones). */
+export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
+  const { t, i18n } = useTranslation();
+  /** Roles and statuses in the reader's language; other values as they are. */
+  const valueText = (field: string, value: unknown) => {
+    if (field === 'role' && typeof value === 'string') return roleLabel(t, value);
+    if (field === 'status' && typeof value === 'string') return t(`users.statuses.${value}`, { defaultValue: value });
+    return auditValue(value);
+  };
+  const cells = (entry: AuditEntry): Record<Column, ReactNode> => ({
+    time: <time dateTime={entry.created_at}>{formatDate(entry.created_at, i18n.language, t)}</time>,
+    actor: <bdi>{entry.actor.display_name || entry.actor.email || t('audit.unknownActor')}</bdi>,
+    action: t(`audit.actions.${entry.action_type}`, { defaultValue: entry.action_type }),
+    target: entry.target_user ? (
+      <Link to={`/users/${entry.target_user}`} className="break-all text-primary underline">
+        <bdi dir="ltr">{entry.target_email ?? entry.target_user}</bdi>
+      </Link>
+    ) : (
+      <bdi dir="ltr">{entry.target_email ?? '—'}</bdi>
+    ),
+    changes: (
+      <ul className="flex flex-col gap-0.5">
+        {auditChanges(entry).map((change) => (
+          <li key={change.field}>
+            <span className="font-semibold">{t(`audit.fields.${change.field}`, { defaultValue: change.field })}:</span>{' '}
+            {'before' in change ? (
+              <>
+                <del className="text-muted">
+                  <bdi>{valueText(change.field, change.before)}</bdi>
+                </del>{' '}
+                <span aria-hidden className="inline-block flip-rtl">
+                  →
+                </span>
+                <span className="sr-only">{t('audit.to')}</span>{' '}
+              </>
+            ) : null}
+            <ins className="no-underline">
+              <bdi>{valueText(change.field, change.after)}</bdi>
+            </ins>
+          </li>
+        ))}
+      </ul>
+    ),
+    ip: <bdi dir="ltr">{entry.ip_address ?? '—'}</bdi>,
+  });
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-app border border-border md:block">
+        <table className="w-full text-sm" data-testid="audit-table">
+          <caption className="sr-only">{t('audit.title')}</caption>
+          <thead className="bg-surface-2">
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t(`audit.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const row = cells(entry);
+              return (
+                <tr key={entry.id} className="border-t border-border align-top" data-testid="audit-row">
+                  {COLUMNS.map((column) => (
+                    <td key={column} className="px-3 py-2">
+                      {row[column]}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={t('audit.title')}>
+        {entries.map((entry) => {
+          const card = cells(entry);
+          return (
+            <li
+              key={entry.id}
+              className="rounded-app border border-border bg-surface p-4 text-sm"
+              data-testid="audit-card"
+            >
+              <p className="font-semibold">{card.action}</p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                {COLUMNS.filter((column) => column !== 'action').map((column) => (
+                  <div key={column} className="contents">
+                    <dt className="text-muted">{t(`audit.columns.${column}`)}</dt>
+                    <dd className="min-w-0 break-words">{card[column]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
