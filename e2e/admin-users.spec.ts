@@ -196,6 +196,52 @@ test.describe('user management', () => {
     await expect(page.getByRole('button', { name: t.users.delete.open })).toHaveCount(0);
   });
 
+  test('admin: add a user from the list, change their e-mail, check their setup and end their sessions', async ({
+    page,
+    t,
+    signInAs,
+  }) => {
+    await signInAs('admin');
+    const run = `c${Date.now().toString(36)}`;
+    await openApp(page, '/users');
+    await page.getByRole('button', { name: t.users.create.open }).click();
+    const dialog = page.getByRole('dialog', { name: t.users.create.title });
+    await expectNoAxeViolations(page);
+    // The shared schema's checks before anything is sent.
+    await dialog.getByLabel(t.users.fields.email).fill('not-an-address');
+    await dialog.getByRole('button', { name: t.users.create.submit }).click();
+    await expect(dialog.getByText(t.validation.emailInvalid)).toBeVisible();
+    await dialog.getByLabel(t.users.fields.email).fill(`${run}@staff.example.org`);
+    await dialog.getByLabel(t.users.fields.displayName).fill(`${run} Newcomer`);
+    await dialog.getByLabel(t.users.fields.role).selectOption('librarian');
+    await dialog.getByRole('button', { name: t.users.create.submit }).click();
+    await expect(currentToast(page)).toContainText(fill(t.users.create.done, { email: `${run}@staff.example.org` }));
+    await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${run} Newcomer`);
+    await expect(page.getByTestId('user-role')).toHaveText(t.roles.librarian);
+    await expect(page.getByTestId('user-creation_source')).toHaveText(t.users.sources.admin);
+
+    await page.getByRole('button', { name: t.users.email.open }).click();
+    const email = page.getByRole('dialog', { name: t.users.email.title });
+    await email.getByLabel(t.users.fields.email).fill(`${run}-moved@staff.example.org`);
+    await email.getByRole('button', { name: t.users.email.submit }).click();
+    await expect(currentToast(page)).toContainText(t.users.email.done);
+    await expect(page.getByTestId('user-email')).toHaveText(`${run}-moved@staff.example.org`);
+
+    await page.getByRole('button', { name: t.users.repair.open }).click();
+    // Whole, or repaired as far as it goes; the page lists what is left either way.
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(currentToast(page)).toContainText(
+      new RegExp(`${escape(t.users.repair.whole)}|${escape(t.users.repair.problemsLeft)}`),
+    );
+    await expect(page.getByTestId('setup-problems')).toBeVisible();
+
+    await page.getByRole('button', { name: t.users.sessions.open }).click();
+    const sessions = page.getByRole('alertdialog', { name: t.users.sessions.title });
+    await sessions.getByRole('button', { name: t.users.sessions.confirm }).click();
+    await expect(currentToast(page)).toContainText(t.users.sessions.done);
+  });
+
   test('librarian: the list read-only at /library/users, no edit controls, no audit log', async ({
     page,
     t,
