@@ -16,6 +16,12 @@ const test = staffTestOn(4410);
 
 type Created = { id: string; email: string; name: string };
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Sixteen accounts of one run (three librarians), made by the admin through the API, oldest first. */
 async function createUsers(request: APIRequestContext, run: string): Promise<Created[]> {
   const users: Created[] = [];
@@ -227,6 +233,14 @@ test.describe('user management', () => {
     await email.getByRole('button', { name: t.users.email.submit }).click();
     await expect(currentToast(page)).toContainText(t.users.email.done);
     await expect(page.getByTestId('user-email')).toHaveText(`${run}-moved@staff.example.org`);
+
+    // Their avatar, through the storage interface: the picture replaces the initials.
+    await expect(page.getByRole('main').locator('img')).toHaveCount(0);
+    await page
+      .getByLabel(t.users.avatar.label)
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+    await expect(currentToast(page)).toContainText(t.users.avatar.saved);
+    await expect(page.getByRole('main').locator('img')).toHaveCount(1);
 
     await page.getByRole('button', { name: t.users.repair.open }).click();
     // Whole, or repaired as far as it goes; the page lists what is left either way.
