@@ -19,7 +19,14 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   };
   const cells = (entry: AuditEntry): Record<Column, ReactNode> => ({
     time: <time dateTime={entry.created_at}>{formatDate(entry.created_at, i18n.language, t)}</time>,
-    actor: <bdi>{entry.actor.display_name || entry.actor.email || t('audit.unknownActor')}</bdi>,
+    actor: (
+      <bdi>
+        {entry.actor.display_name ||
+          entry.actor.email ||
+          // `npm run user:create -- --promote` has no signed-in actor: it says it came from the command line.
+          t(entry.metadata.via === 'command line' ? 'audit.commandLine' : 'audit.unknownActor')}
+      </bdi>
+    ),
     action: t(`audit.actions.${entry.action_type}`, { defaultValue: entry.action_type }),
     target: entry.target_user ? (
       <Link to={`/users/${entry.target_user}`} className="break-all text-primary underline">
