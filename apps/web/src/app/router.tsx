@@ -191,8 +191,14 @@ export function createRouter() {
 /**
  * Loads the code of likely next pages ahead of time. The spec's prefetch names /dashboard and
  * /browse, which this route table does not have; search and the book page are their counterparts.
+ * While the browser is offline it waits until the connection is back.
  */
 export function prefetchRoutes(paths: string[]) {
+  // Offline, the requests would only fail (and the chunks would not be kept): wait for the network.
+  if (!navigator.onLine) {
+    window.addEventListener('online', () => prefetchRoutes(paths), { once: true });
+    return;
+  }
   for (const path of paths) {
     for (const { route } of matchRoutes(routes, path) ?? []) {
       if (typeof route.lazy === 'function') void route.lazy().catch(() => {});
