@@ -244,9 +244,9 @@ test.describe('user management', () => {
 
     await page.getByRole('button', { name: t.users.repair.open }).click();
     // Whole, or repaired as far as it goes; the page lists what is left either way.
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await expect(currentToast(page)).toContainText(
-      new RegExp(`${escape(t.users.repair.whole)}|${escape(t.users.repair.problemsLeft)}`),
+      new RegExp(`${escapeRegExp(t.users.repair.whole)}|${escapeRegExp(t.users.repair.problemsLeft)}`),
     );
     await expect(page.getByTestId('setup-problems')).toBeVisible();
 
