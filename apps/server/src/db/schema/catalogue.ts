@@ -213,25 +213,6 @@ export const bookViews = pgTable(
   ],
 );
 
-/** reader-area §3 "Bookmark": one per user and book. */
-export const bookmarks = pgTable(
-  'bookmarks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('bookmarks_user_book_idx').on(table.userId, table.bookId),
-    index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc()),
-  ],
-);
-
 /** Which version of the shipped demo catalogue has been loaded (it loads once, on first start). */
 export const catalogueSeeds = pgTable('catalogue_seeds', {
   name: text('name').primaryKey(),
