@@ -1,19 +1,18 @@
-import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { index, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { books } from './catalogue.js';
+import { createdAt, id } from './columns.js';
+import { userRef } from './user-ref.js';
 
 /** reader-area §3 "Bookmark": one per user and book. */
 export const bookmarks = pgTable(
   'bookmarks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('bookmarks_user_book_idx').on(table.userId, table.bookId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { userRef } from './user-ref.js';
 
 /**
  * Feedback and bug reports (reader-area §3, §4.1), from signed-in readers and visitors. The form's
@@ -10,9 +11,9 @@ import { authUsers } from './auth.js';
 export const feedbackReports = pgTable(
   'feedback_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     kind: text('kind').notNull(),
-    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    userId: userRef('user_id', { onDelete: 'set null' }),
     name: text('name'),
     email: text('email'),
     /** FeedbackForm or BugReportForm fields (packages/shared schemas/feedback.ts). */
@@ -25,9 +26,9 @@ export const feedbackReports = pgTable(
     device: jsonb('device').$type<Record<string, unknown>>(),
     language: text('language'),
     status: text('status').notNull().default('new'),
-    handledBy: uuid('handled_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    handledBy: userRef('handled_by', { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('feedback_reports_status_created_idx').on(table.status, table.createdAt.desc()),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { userRef } from './user-ref.js';
 
 /**
  * reader-area §3 "Notification". A row insert is announced on the `user_notifications` channel
@@ -10,16 +11,14 @@ import { authUsers } from './auth.js';
 export const userNotifications = pgTable(
   'user_notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: text('type').notNull().default('info'),
     eventType: text('event_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { bigint, check, doublePrecision, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { userRef } from './user-ref.js';
 
 /** Browser errors sent by the client's error reporter (reader-area §3 "Error report"). */
 export const clientErrors = pgTable(
@@ -13,7 +13,7 @@ export const clientErrors = pgTable(
     url: text('url'),
     userAgent: text('user_agent'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    userId: userRef('user_id', { onDelete: 'set null' }),
     /** The client's own timestamp of the error. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +39,7 @@ export const webVitals = pgTable(
     navigationType: text('navigation_type'),
     path: text('path').notNull(),
     sessionId: text('session_id').notNull(),
-    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    userId: userRef('user_id', { onDelete: 'set null' }),
     /** { type: mobile|tablet|desktop, viewport, connection } */
     device: jsonb('device').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** { name, version } */
