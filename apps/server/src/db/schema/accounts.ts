@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
 import { books } from './catalogue.js';
+import { createdAt, id, updatedAt } from './columns.js';
+import { userRef } from './user-ref.js';
 
 /** The profile of accounts-and-auth §3, one per auth user, keyed by the auth user id. */
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid('id')
-      .primaryKey()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: userRef('id', { onDelete: 'cascade' }).primaryKey(),
     email: text('email').notNull(),
     displayName: text('display_name'),
     role: text('role').notNull().default('patron'),
@@ -20,9 +19,9 @@ export const profiles = pgTable(
     phoneNumber: text('phone_number'),
     borrowingLimit: integer('borrowing_limit').default(3),
     creationSource: text('creation_source'),
-    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by', { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     addressLine1: text('address_line_1'),
     addressLine2: text('address_line_2'),
@@ -53,24 +52,22 @@ export const profiles = pgTable(
 
 /** Per-user counters (accounts-and-auth §3: "fields not shown"). */
 export const userAnalytics = pgTable('user_analytics', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id', { onDelete: 'cascade' }).primaryKey(),
   signInCount: integer('sign_in_count').notNull().default(0),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   registrationCompletedAt: timestamp('registration_completed_at', { withTimezone: true }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const userSetupLogs = pgTable(
   'user_setup_logs',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
     errorMessage: text('error_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('user_setup_logs_user_event_idx').on(table.userId, table.eventType, table.createdAt)],
 );
@@ -78,13 +75,11 @@ export const userSetupLogs = pgTable(
 export const userActivityLog = pgTable(
   'user_activity_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     activityType: text('activity_type').notNull(),
     activityData: jsonb('activity_data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('user_activity_log_user_created_idx').on(table.userId, table.createdAt)],
 );
@@ -93,14 +88,14 @@ export const userActivityLog = pgTable(
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    id: id(),
+    actorId: userRef('actor_id', { onDelete: 'set null' }),
     actionType: text('action_type').notNull(),
     targetUser: uuid('target_user'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('admin_audit_log_target_idx').on(table.targetUser, table.createdAt),
@@ -112,10 +107,8 @@ export const adminAuditLog = pgTable(
 export const checkouts = pgTable(
   'checkouts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'restrict' }),
@@ -143,7 +136,7 @@ export const securityEvents = pgTable(
     allowed: boolean('allowed'),
     riskScore: integer('risk_score'),
     reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('security_events_identifier_idx').on(table.eventType, table.identifier, table.createdAt),

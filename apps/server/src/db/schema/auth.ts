@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamps } from './columns.js';
 
 /**
  * better-auth's own tables (user, session, account, verification, rate limit), named `auth_*` in
@@ -6,24 +7,19 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 
  * columns are the ones better-auth reads and writes, so change them only with the library.
  */
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
 export const authUsers = pgTable('auth_users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  ...timestamps,
+  ...timestamps(),
 });
 
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
@@ -31,7 +27,7 @@ export const authSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    ...timestamps,
+    ...timestamps(),
     /** Ours, not better-auth's: when the session was last used, for the list of sessions in Settings. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,7 +37,7 @@ export const authSessions = pgTable(
 export const authAccounts = pgTable(
   'auth_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     userId: uuid('user_id')
@@ -54,7 +50,7 @@ export const authAccounts = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('auth_accounts_user_id_idx').on(table.userId)],
 );
@@ -62,17 +58,17 @@ export const authAccounts = pgTable(
 export const authVerifications = pgTable(
   'auth_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
 );
 
 export const authRateLimits = pgTable('auth_rate_limits', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   /** Epoch milliseconds, as better-auth writes it. */
@@ -93,7 +89,7 @@ export const passwordResetTokens = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     requestedIp: text('requested_ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );

@@ -14,19 +14,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { id, timestamps } from './columns.js';
 import { tsvector } from './types.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { userRef } from './user-ref.js';
 
 /** Bilingual categories in a hierarchy (a category may have a parent). */
 export const categories = pgTable(
   'categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Stable, human-readable identifier (kebab-case); the demo catalogue and imports match on it. */
     key: text('key').notNull(),
     nameEn: text('name_en').notNull(),
@@ -37,7 +33,7 @@ export const categories = pgTable(
     searchVersion: smallint('search_version').notNull().default(0),
     /** Approved books (for a category, with its sub-categories'), recounted with the search vocabulary. */
     bookCount: integer('book_count').notNull().default(0),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     index('categories_search_name_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
@@ -50,7 +46,7 @@ export const categories = pgTable(
 export const authors = pgTable(
   'authors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     key: text('key'),
     /** Identity of an author created by an import: the normalised pair of names. */
     importKey: text('import_key'),
@@ -66,7 +62,7 @@ export const authors = pgTable(
     searchVersion: smallint('search_version').notNull().default(0),
     /** Approved books (for a category, with its sub-categories'), recounted with the search vocabulary. */
     bookCount: integer('book_count').notNull().default(0),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     index('authors_search_name_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
@@ -79,7 +75,7 @@ export const authors = pgTable(
 export const books = pgTable(
   'books',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** The record's id in its source (an import file, or `demo:<key>`): imports are idempotent on it. */
     externalId: text('external_id'),
     titleEn: text('title_en'),
@@ -103,7 +99,7 @@ export const books = pgTable(
     checkoutCount: integer('checkout_count').notNull().default(0),
     /** views × 1 + bookmarks × 3 + checkouts × 5 (POPULARITY_WEIGHTS in packages/shared). */
     popularity: integer('popularity').generatedAlwaysAs(sql`view_count + 3 * bookmark_count + 5 * checkout_count`),
-    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by', { onDelete: 'set null' }),
     /**
      * Search columns, written with the book from packages/shared/src/search-text.ts (searchTerms):
      * the normalised words of the titles, the authors' names, the categories' names, and the
@@ -119,7 +115,7 @@ export const books = pgTable(
       sql`setweight(to_tsvector('simple'::regconfig, search_title), 'A') || setweight(to_tsvector('simple'::regconfig, search_authors), 'B') || setweight(to_tsvector('simple'::regconfig, search_categories), 'C') || setweight(to_tsvector('simple'::regconfig, search_body), 'D')`,
     ),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('books_external_id_idx').on(table.externalId),
@@ -179,7 +175,7 @@ export const bookCategories = pgTable(
 export const scholars = pgTable(
   'scholars',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     key: text('key'),
     authorId: uuid('author_id').references(() => authors.id, { onDelete: 'set null' }),
     nameEn: text('name_en').notNull(),
@@ -189,7 +185,7 @@ export const scholars = pgTable(
     photoKey: text('photo_key'),
     externalLink: text('external_link'),
     sortOrder: integer('sort_order').notNull().default(0),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [uniqueIndex('scholars_key_idx').on(table.key), index('scholars_order_idx').on(table.sortOrder)],
 );
@@ -210,25 +206,6 @@ export const bookViews = pgTable(
   (table) => [
     primaryKey({ columns: [table.bookId, table.viewer, table.day] }),
     index('book_views_day_idx').on(table.day),
-  ],
-);
-
-/** reader-area §3 "Bookmark": one per user and book. */
-export const bookmarks = pgTable(
-  'bookmarks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
-    bookId: uuid('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('bookmarks_user_book_idx').on(table.userId, table.bookId),
-    index('bookmarks_user_created_idx').on(table.userId, table.createdAt.desc()),
   ],
 );
 

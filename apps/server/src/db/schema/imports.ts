@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { userRef } from './user-ref.js';
 
 /** One rejected row of an import file: where it was, which record, and why (an i18n key with params). */
 export type StoredRejectedRow = {
@@ -17,8 +18,8 @@ export type StoredRejectedRow = {
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    id: id(),
+    createdBy: userRef('created_by', { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     /** The status given to the imported books. */
     bookStatus: text('book_status').notNull(),
@@ -31,7 +32,7 @@ export const importJobs = pgTable(
     rejectedCount: integer('rejected_count').notNull().default(0),
     rejectedRows: jsonb('rejected_rows').$type<StoredRejectedRow[]>().notNull().default([]),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Moved on at every batch: a running job whose heartbeat stopped was interrupted (a crash or restart). */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authUsers } from './auth.js';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id } from './columns.js';
+import { userRef } from './user-ref.js';
 
 /**
  * Every word of the approved books' search vectors with the number of books that hold it: the
@@ -22,10 +23,8 @@ export const searchWords = pgTable(
 export const searchHistory = pgTable(
   'search_history',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     query: text('query').notNull(),
     /** normalizeSearchText(query): one row per distinct search, refreshed when repeated. */
     normalized: text('normalized').notNull(),

@@ -17,7 +17,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { requirePermission } from '../auth/session.js';
-import * as service from './catalogue.service.js';
+import * as service from './catalogue-editor.service.js';
 
 /**
  * Librarian and admin writes to the catalogue. Each route names its permission from the matrix

@@ -1,0 +1,250 @@
+import { can } from '@maktaba/shared/permissions';
+import type {
+  AuthorDetail,
+  AuthorWriteSchema,
+  Book,
+  BookList,
+  BookListQuerySchema,
+  BookStatus,
+  BookWriteSchema,
+  Category,
+  CategoryWriteSchema,
+  ScholarDetail,
+  ScholarWriteSchema,
+} from '@maktaba/shared/schemas/catalogue';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { authors, categories } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import type { Actor } from '../auth/session.js';
+import { toBookSummary, toCategory } from './catalogue.mapper.js';
+import { findAuthor, findBook, findCategory } from './catalogue.repository.js';
+import { authorNotFound, bookNotFound, getAuthor, getBook, getScholar, scholarNotFound } from './catalogue.service.js';
+import * as repo from './catalogue-editor.repository.js';
+
+/**
+ * Librarian and admin changes to the catalogue (permission matrix of accounts-and-auth §6; the
+ * routes guard, the rules live here). Each change answers with the record as readers' reads
+ * build it (catalogue.service.ts).
+ */
+
+const categoryNotFound = () => new AppError('NOT_FOUND', 'Category not found');
+
+type BookInput = z.output<typeof BookWriteSchema>;
+
+export async function listBooksForEditors(
+  db: Database,
+  query: z.output<typeof BookListQuerySchema>,
+): Promise<BookList> {
+  const { rows, total } = await repo.findBookList(db, {
+    status: query.status,
+    q: query.q,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return {
+    books: rows.map((row) => ({
+      ...toBookSummary(row),
+      status: row.status as BookStatus,
+      external_id: row.externalId,
+      copies_total: row.copiesTotal,
+      copies_available: row.copiesAvailable,
+      updated_at: row.updatedAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** Field-level refusal in the shape the forms understand (`details.fieldErrors`). */
+function fieldError(field: string, key: string): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, { details: { fieldErrors: { [field]: [key] } } });
+}
+
+async function checkBookReferences(db: Database, input: BookInput, exceptId?: string) {
+  const authorIds = [...new Set(input.author_ids)];
+  const categoryIds = [...new Set(input.category_ids)];
+  const [foundAuthors, foundCategories] = await Promise.all([
+    repo.existingIds(db, authors, authorIds),
+    repo.existingIds(db, categories, categoryIds),
+  ]);
+  if (foundAuthors.size !== authorIds.length) throw fieldError('author_ids', 'validation.catalogue.unknownAuthor');
+  if (foundCategories.size !== categoryIds.length) {
+    throw fieldError('category_ids', 'validation.catalogue.unknownCategory');
+  }
+  if (input.external_id && (await repo.externalIdTaken(db, input.external_id, exceptId))) {
+    throw fieldError('external_id', 'validation.catalogue.externalIdTaken');
+  }
+  return { authorIds, categoryIds };
+}
+
+function bookValues(input: BookInput): Omit<repo.BookValues, 'status' | 'createdBy' | 'coverKey' | 'approvedAt'> {
+  return {
+    externalId: input.external_id ?? null,
+    titleEn: input.title ?? null,
+    titleAr: input.title_ar ?? null,
+    descriptionEn: input.description ?? null,
+    descriptionAr: input.description_ar ?? null,
+    publisher: input.publisher ?? null,
+    publicationYear: input.publication_year ?? null,
+    language: input.language ?? null,
+    format: input.format ?? null,
+    difficulty: input.difficulty ?? null,
+    contentType: input.content_type ?? null,
+    isDigital: input.is_digital,
+    copiesTotal: input.copies_total,
+    copiesAvailable: input.copies_available,
+  };
+}
+
+/** A new book starts as a draft; it reaches readers only once approved. */
+export async function createBook(db: Database, actor: Actor, input: BookInput): Promise<Book> {
+  const id = await db.transaction(async (tx) => {
+    const links = await checkBookReferences(tx as unknown as Database, input);
+    const bookId = await repo.insertBook(tx, { ...bookValues(input), status: 'draft', createdBy: actor.id });
+    await repo.setBookLinks(tx, bookId, links);
+    return bookId;
+  });
+  return getBook(db, id, actor);
+}
+
+export async function updateBook(db: Database, actor: Actor, id: string, input: BookInput): Promise<Book> {
+  await db.transaction(async (tx) => {
+    const links = await checkBookReferences(tx as unknown as Database, input, id);
+    if (!(await repo.updateBook(tx, id, bookValues(input)))) throw bookNotFound();
+    await repo.setBookLinks(tx, id, links);
+  });
+  return getBook(db, id, actor);
+}
+
+/**
+ * draft ⇄ pending need books.edit; approving, archiving and taking an approved or archived book
+ * back need books.approve (a librarian publishes; an editor without it can only submit).
+ */
+export async function changeBookStatus(db: Database, actor: Actor, id: string, status: BookStatus): Promise<Book> {
+  const current = await findBook(db, id);
+  if (!current) throw bookNotFound();
+  const publishing = status === 'approved' || status === 'archived' || current.status === 'approved';
+  if (publishing && !can(actor.role, 'books.approve')) throw new AppError('FORBIDDEN');
+  if (current.status !== status) {
+    await repo.updateBook(db, id, {
+      status,
+      approvedAt: status === 'approved' ? new Date() : current.approvedAt,
+    });
+  }
+  return getBook(db, id, actor);
+}
+
+/** Removes a book for good (admins). A book with loan history is archived instead. */
+export async function deleteBook(db: Database, id: string): Promise<void> {
+  if (await repo.bookHasCheckouts(db, id)) {
+    throw new AppError('CONFLICT', 'This book has loan history; archive it instead.');
+  }
+  if (!(await repo.deleteBook(db, id))) throw bookNotFound();
+}
+
+type AuthorInput = z.output<typeof AuthorWriteSchema>;
+
+function authorValues(input: AuthorInput) {
+  return {
+    key: input.key ?? null,
+    nameEn: input.name ?? null,
+    nameAr: input.name_ar ?? null,
+    deathHijri: input.death_hijri ?? null,
+    deathCe: input.death_ce ?? null,
+    biographyEn: input.biography ?? null,
+    biographyAr: input.biography_ar ?? null,
+  };
+}
+
+export async function createAuthor(db: Database, input: AuthorInput): Promise<AuthorDetail> {
+  if (input.key && (await repo.authorKeyTaken(db, input.key))) throw fieldError('key', 'validation.catalogue.keyTaken');
+  return getAuthor(db, await repo.insertAuthor(db, authorValues(input)));
+}
+
+export async function updateAuthor(db: Database, id: string, input: AuthorInput): Promise<AuthorDetail> {
+  if (input.key && (await repo.authorKeyTaken(db, input.key, id))) {
+    throw fieldError('key', 'validation.catalogue.keyTaken');
+  }
+  if (!(await repo.updateAuthor(db, id, authorValues(input)))) throw authorNotFound();
+  return getAuthor(db, id);
+}
+
+export async function deleteAuthor(db: Database, id: string): Promise<void> {
+  if (await repo.authorHasBooks(db, id)) {
+    throw new AppError('CONFLICT', 'This author still has books; move or remove them first.');
+  }
+  if (!(await repo.deleteAuthor(db, id))) throw authorNotFound();
+}
+
+type CategoryInput = z.output<typeof CategoryWriteSchema>;
+
+async function checkCategory(db: Database, input: CategoryInput, id?: string) {
+  if (await repo.categoryKeyTaken(db, input.key, id)) throw fieldError('key', 'validation.catalogue.keyTaken');
+  if (!input.parent_id) return;
+  const ancestors = await repo.categoryAncestors(db, input.parent_id);
+  if (ancestors.length === 0) throw fieldError('parent_id', 'validation.catalogue.unknownCategory');
+  if (id && ancestors.includes(id)) throw fieldError('parent_id', 'validation.catalogue.categoryCycle');
+}
+
+export async function createCategory(db: Database, input: CategoryInput): Promise<Category> {
+  await checkCategory(db, input);
+  const id = await repo.insertCategory(db, {
+    key: input.key,
+    nameEn: input.name,
+    nameAr: input.name_ar,
+    parentId: input.parent_id ?? null,
+  });
+  return toCategory((await findCategory(db, id)) ?? raise(categoryNotFound()));
+}
+
+export async function updateCategory(db: Database, id: string, input: CategoryInput): Promise<Category> {
+  await checkCategory(db, input, id);
+  const values = { key: input.key, nameEn: input.name, nameAr: input.name_ar, parentId: input.parent_id ?? null };
+  if (!(await repo.updateCategory(db, id, values))) throw categoryNotFound();
+  return toCategory((await findCategory(db, id)) ?? raise(categoryNotFound()));
+}
+
+/** Books keep existing; they only lose this category. Sub-categories move up to the top level. */
+export async function deleteCategory(db: Database, id: string): Promise<void> {
+  if (!(await repo.deleteCategory(db, id))) throw categoryNotFound();
+}
+
+type ScholarInput = z.output<typeof ScholarWriteSchema>;
+
+async function scholarValues(db: Database, input: ScholarInput, id?: string) {
+  if (input.key && (await repo.scholarKeyTaken(db, input.key, id))) {
+    throw fieldError('key', 'validation.catalogue.keyTaken');
+  }
+  if (input.author_id && !(await findAuthor(db, input.author_id))) {
+    throw fieldError('author_id', 'validation.catalogue.unknownAuthor');
+  }
+  return {
+    key: input.key ?? null,
+    nameEn: input.name,
+    nameAr: input.name_ar,
+    titleEn: input.title ?? null,
+    titleAr: input.title_ar ?? null,
+    externalLink: input.external_link ?? null,
+    authorId: input.author_id ?? null,
+    sortOrder: input.order,
+  };
+}
+
+export async function createScholar(db: Database, input: ScholarInput): Promise<ScholarDetail> {
+  return getScholar(db, await repo.insertScholar(db, await scholarValues(db, input)));
+}
+
+export async function updateScholar(db: Database, id: string, input: ScholarInput): Promise<ScholarDetail> {
+  if (!(await repo.updateScholar(db, id, await scholarValues(db, input, id)))) throw scholarNotFound();
+  return getScholar(db, id);
+}
+
+export async function deleteScholar(db: Database, id: string): Promise<void> {
+  if (!(await repo.deleteScholar(db, id))) throw scholarNotFound();
+}
+
+function raise(error: AppError): never {
+  throw error;
+}
