@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
+import type { Actor } from '../actor.js';
 import type { Config } from '../config/env.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Auth } from '../modules/auth/auth.js';
-import type { Actor } from '../modules/auth/session.js';
 import type { MailWorker } from '../modules/mail/mail-worker.js';
 import type { NotificationHub } from '../modules/notifications/notifications-hub.js';
 import type { SearchIndexer } from '../modules/search/search-indexer.js';

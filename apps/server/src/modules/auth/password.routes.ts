@@ -7,9 +7,9 @@ import {
   ResetTokenCheckSchema,
 } from '@maktaba/shared/schemas/auth';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { changePassword, checkResetToken, requestPasswordReset, resetPassword } from './password.service.js';
-import { requireActor } from './session.js';
 
 const OkSchema = z.object({ ok: z.literal(true) });
 const ok = { ok: true } as const;

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { UserSessionListSchema } from '@maktaba/shared/schemas/auth';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
-import { requireActor } from './session.js';
 import { endOtherSessions, endSession, listSessions } from './sessions.service.js';
 
 const unauthenticated = {

@@ -1,8 +1,8 @@
 import type { UserSession } from '@maktaba/shared/schemas/auth';
 import type { Context } from 'hono';
 import { UAParser } from 'ua-parser-js';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { signOut } from './auth.service.js';
 import { findActiveSessions, revokeSessions } from './sessions.repository.js';
 

@@ -10,8 +10,8 @@ import {
 } from '@maktaba/shared/schemas/bookmarks';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireActor } from '../auth/session.js';
 import {
   addBookmark,
   listBookmarkedBookIds,

@@ -15,8 +15,8 @@ import {
 } from '@maktaba/shared/schemas/catalogue';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
+import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requirePermission } from '../auth/session.js';
 import * as service from './catalogue.service.js';
 
 /**

@@ -17,8 +17,8 @@ import {
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppEnv } from '../../http/context.js';
+import { optionalActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
-import { optionalActor } from '../auth/session.js';
 import {
   categorySuggestions,
   getAuthor,

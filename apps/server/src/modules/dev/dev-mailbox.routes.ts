@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { MailboxListSchema, MailboxMessageSchema } from '@maktaba/shared/schemas/mail';
 import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { errorJson, json } from '../../http/openapi.js';
 import { findOutboxMessage, listOutboxMessages } from './dev-mailbox.repository.js';
 

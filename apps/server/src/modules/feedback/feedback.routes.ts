@@ -8,11 +8,12 @@ import {
   FeedbackSubmittedSchema,
 } from '@maktaba/shared/schemas/feedback';
 import { ZodError } from 'zod';
+import type { Actor } from '../../actor.js';
+import { validationError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { validationError } from '../../http/errors.js';
+import { requireGuard } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { guardPublicWrite } from '../../http/rate-limit.js';
-import { type Actor, requireGuard } from '../auth/session.js';
 import {
   FEEDBACK_RATE_LIMITS,
   getFeedback,

@@ -8,11 +8,11 @@ import type {
 } from '@maktaba/shared/schemas/feedback';
 import type { Context } from 'hono';
 import { UAParser } from 'ua-parser-js';
+import type { Actor } from '../../actor.js';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import { pickLocale } from '../auth/password.service.js';
-import type { Actor } from '../auth/session.js';
 import { findProfileById } from '../profiles/profiles.repository.js';
 import {
   type FeedbackRow,

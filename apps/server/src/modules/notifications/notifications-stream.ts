@@ -2,7 +2,7 @@ import { LIMITS } from '@maktaba/shared/constants';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../http/context.js';
-import { isStillSignedIn } from '../auth/session.js';
+import { isStillSignedIn } from '../../http/guards.js';
 import { findLastSeq, findReplay, type NotificationRow } from './notifications.repository.js';
 import { toNotification } from './notifications.service.js';
 

@@ -7,8 +7,8 @@ import {
 } from '@maktaba/shared/schemas/notifications';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor, requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireActor, requirePermission } from '../auth/session.js';
 import {
   clearOwnRead,
   listOwnNotifications,

@@ -6,8 +6,8 @@ import type {
   NotificationType,
   SendNotification,
 } from '@maktaba/shared/schemas/notifications';
-import { AppError } from '../../http/errors.js';
-import type { Actor } from '../auth/session.js';
+import type { Actor } from '../../actor.js';
+import { AppError } from '../../errors.js';
 import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   countUnread,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { isStorageBucket, PUBLIC_OBJECT_PREFIX, type StorageBucket } from '@maktaba/shared/schemas/storage';
 import { type Context, Hono } from 'hono';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { DEFAULT_COVER_SVG } from './default-cover.js';
 import { type ImageTransform, parseTransform, renderDefaultCover, transformId, transformImage } from './images.js';
 import { isSafeKey } from './storage.js';

@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorBatchSchema, TelemetrySummarySchema, WebVitalsBatchSchema } from '@maktaba/shared/schemas/telemetry';
 import type { Context } from 'hono';
+import type { Actor } from '../../actor.js';
 import type { AppEnv } from '../../http/context.js';
+import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { guardPublicWrite } from '../../http/rate-limit.js';
-import { type Actor, requirePermission } from '../auth/session.js';
 import { recordErrors, recordWebVitals, summarizeTelemetry, TELEMETRY_RULES } from './telemetry.service.js';
 
 const reportResponses = {

@@ -15,8 +15,8 @@ import {
   UserListSchema,
 } from '@maktaba/shared/schemas/admin-users';
 import type { AppEnv } from '../../http/context.js';
+import { requireAnyPermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireAnyPermission } from '../auth/session.js';
 import {
   changeUserEmail,
   createUser,

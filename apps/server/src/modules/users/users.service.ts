@@ -15,8 +15,8 @@ import type {
 } from '@maktaba/shared/schemas/admin-users';
 import type { Profile } from '@maktaba/shared/schemas/profile';
 import type { Context } from 'hono';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import {
   creationSourceOf,
   findUserProviders,
