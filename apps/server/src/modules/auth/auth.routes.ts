@@ -7,6 +7,7 @@ import {
   SignUpRequestSchema,
 } from '@maktaba/shared/schemas/auth';
 import { AuthStateSchema } from '@maktaba/shared/schemas/session';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
@@ -76,7 +77,7 @@ const signOutRoute = createRoute({
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sessionRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json(await readAuthState(c), 200);
   })
   .openapi(securityCheckRoute, async (c) => {

@@ -6,6 +6,7 @@ import {
   ResetTokenCheckResponseSchema,
   ResetTokenCheckSchema,
 } from '@maktaba/shared/schemas/auth';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { requireActor } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
@@ -73,7 +74,7 @@ export const passwordRoutes = new OpenAPIHono<AppEnv>()
     return c.json(ok, 202);
   })
   .openapi(checkRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json({ valid: await checkResetToken(c, c.req.valid('json').token) }, 200);
   })
   .openapi(resetRoute, async (c) => {

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LANGUAGES, type Language } from '@maktaba/shared/constants';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput } from '@maktaba/shared/schemas/auth';
 import type { Context } from 'hono';
 import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
+import { pickLocale } from '../mail/locale.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
 import { insertActivity } from '../profiles/profiles.repository.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -41,22 +41,6 @@ export const PASSWORD_RULES = {
  * work done for an existing account (a token, an e-mail) cannot be told from the time it takes.
  */
 export const FORGOT_PASSWORD_MIN_RESPONSE_MS = 400;
-
-/** The body's language, else the first of ours in Accept-Language (by preference), else English. */
-export function pickLocale(requested: Language | undefined, acceptLanguage: string | undefined): Language {
-  if (requested) return requested;
-  const ranges = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [range = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { language: range.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranges.find((entry) => (LANGUAGES as readonly string[]).includes(entry.language ?? ''));
-  return (match?.language as Language | undefined) ?? 'en';
-}
 
 function weakPassword(): AppError {
   return new AppError('VALIDATION_FAILED', undefined, {

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { UserSessionListSchema } from '@maktaba/shared/schemas/auth';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
@@ -49,7 +50,7 @@ const endOthersRoute = createRoute({
 
 export const sessionRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json({ sessions: await listSessions(c) }, 200);
   })
   .openapi(endRoute, async (c) => {

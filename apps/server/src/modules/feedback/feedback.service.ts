@@ -12,7 +12,7 @@ import type { Actor } from '../../actor.js';
 import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
 import type { RateLimit } from '../../http/rate-limit.js';
-import { pickLocale } from '../auth/password.service.js';
+import { pickLocale } from '../mail/locale.js';
 import { findProfileById } from '../profiles/profiles.repository.js';
 import {
   type FeedbackRow,

@@ -7,8 +7,8 @@ import type {
   SendNotification,
 } from '@maktaba/shared/schemas/notifications';
 import type { Actor } from '../../actor.js';
+import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   countUnread,
   deleteRead,

@@ -1,9 +1,9 @@
 import type { BookStatus } from '@maktaba/shared/schemas/catalogue';
 import type { Facet, SearchQuery } from '@maktaba/shared/schemas/search';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
 import { escapeLike } from '../catalogue/catalogue.repository.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   inOrderPattern,
   isBroad,

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorBatchSchema, TelemetrySummarySchema, WebVitalsBatchSchema } from '@maktaba/shared/schemas/telemetry';
 import type { Context } from 'hono';
 import type { Actor } from '../../actor.js';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
@@ -66,6 +67,6 @@ export const telemetryRoutes = new OpenAPIHono<AppEnv>()
     return c.body(null, 204);
   })
   .openapi(summaryRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json(await summarizeTelemetry(db(c)), 200);
   });

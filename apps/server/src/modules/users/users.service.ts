@@ -15,6 +15,7 @@ import type {
 } from '@maktaba/shared/schemas/admin-users';
 import type { Profile } from '@maktaba/shared/schemas/profile';
 import type { Context } from 'hono';
+import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
 import {
@@ -24,8 +25,8 @@ import {
   primaryProvider,
 } from '../auth/accounts.repository.js';
 import { findUserByEmail, hashResetToken, replaceResetToken } from '../auth/password.repository.js';
-import { pickLocale } from '../auth/password.service.js';
 import { revokeSessions } from '../auth/sessions.repository.js';
+import { pickLocale } from '../mail/locale.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { toProfile } from '../profiles/profiles.mapper.js';
 import {
@@ -34,7 +35,6 @@ import {
   findProfileById,
   insertActivity,
   type ProfileUpdate,
-  type Queryable,
   updateProfileRow,
 } from '../profiles/profiles.repository.js';
 import {
