@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/context.js';
 import { toProfile } from '../profiles/profiles.mapper.js';
 import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from './accounts.repository.js';
-import { CLIENT_IP_HEADER } from './auth.js';
+import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { hashSessionToken, isSessionRevoked, touchSession } from './sessions.repository.js';
 
 /** Request headers for better-auth calls: the cookie and user agent, and our resolved client address. */
@@ -20,12 +20,22 @@ export function authHeaders(c: Context<AppEnv>, cookie?: string): Headers {
 
 export const SIGNED_OUT: AuthState = { user: null, session: null, profile: null };
 
-/** Expires the session cookie in the browser (the session itself is ended elsewhere). */
-export async function clearSessionCookie(c: Context<AppEnv>): Promise<void> {
-  const { authCookies } = await c.get('auth').$context;
+/** The Set-Cookie value that expires the session cookie in the browser (the session itself is ended elsewhere). */
+export async function expiredSessionCookie(auth: Pick<Auth, '$context'>): Promise<string> {
+  const { authCookies } = await auth.$context;
   const { name, attributes } = authCookies.sessionToken;
   const secure = attributes.secure ? '; Secure' : '';
-  c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, { append: true });
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** Adds Set-Cookie values (from better-auth, through a service) to the response. */
+export function setCookies(c: Context<AppEnv>, cookies: readonly string[]): void {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}
+
+/** Expires the session cookie in the browser (the session itself is ended elsewhere). */
+export async function clearSessionCookie(c: Context<AppEnv>): Promise<void> {
+  setCookies(c, [await expiredSessionCookie(c.get('auth'))]);
 }
 
 /** The session token in a Cookie header: the cookie holds `<token>.<signature>`, URL-encoded. */
