@@ -4,12 +4,13 @@ import type { Logger } from 'pino';
 import { type Config, loopbackOrigins } from './config/env.js';
 import { ensureSecrets, type Secrets } from './config/secrets.js';
 import { openDatabase } from './db/client.js';
+import type { AppDeps } from './deps.js';
 import { createApp } from './http/app.js';
-import type { AppDeps } from './http/context.js';
+import { PUBLIC_CACHE_MAX_AGE_MS } from './http/cache.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
 import { createNotificationHub } from './modules/notifications/notifications-hub.js';
-import { createSearchCache, SEARCH_CACHE_TTL_MS } from './modules/search/search-cache.js';
+import { createSearchCache } from './modules/search/search-cache.js';
 import { createSearchIndexer, prepareSearchIndex } from './modules/search/search-indexer.js';
 import { createStorage } from './modules/storage/storage.js';
 import { insertSystemEvent } from './modules/system/system.repository.js';
@@ -43,7 +44,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const searchIndex = createSearchIndexer(
     database.db,
     logger,
-    createSearchCache(config.searchCacheEntries, SEARCH_CACHE_TTL_MS),
+    createSearchCache(config.searchCacheEntries, PUBLIC_CACHE_MAX_AGE_MS),
   );
 
   // The app is built once the port is known: with PORT=0 (tests) the public URL that cookies,

@@ -3,9 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
-import { optionalActor } from '../modules/auth/session.js';
+import { AppError } from '../errors.js';
 import type { AppEnv } from './context.js';
-import { AppError } from './errors.js';
+import { optionalActor } from './guards.js';
 
 export type RateLimit = {
   /** Names the limit in the counter key, e.g. 'feedback:ip'. */

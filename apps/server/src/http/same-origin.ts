@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../errors.js';
 import type { AppEnv } from './context.js';
-import { AppError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { IMMUTABLE, NO_CACHE } from './cache.js';
 import type { AppEnv } from './context.js';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
 /** Paths the SPA never owns: they answer 404 JSON (or their own handler), never index.html. */
 const SERVER_PREFIXES = ['/api/', '/storage/', '/dev/'];
 /** Pages of the SPA under a server prefix: the page is the web app's, its data comes from /api/dev/…. */
@@ -30,7 +29,7 @@ export function mountSpa(app: Hono<AppEnv>, webDistDir: string) {
       root: webDistDir,
       onFound: (filePath, c) => {
         const isHashed = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
-        c.header('Cache-Control', isHashed ? IMMUTABLE : REVALIDATE);
+        c.header('Cache-Control', isHashed ? IMMUTABLE : NO_CACHE);
       },
     }),
   );
@@ -45,7 +44,7 @@ export function mountSpa(app: Hono<AppEnv>, webDistDir: string) {
     }
     // A missing file (a stale chunk after a deploy) must fail as a 404, not turn into HTML.
     if (path.extname(requestPath) !== '' || !hasBuild) return next();
-    c.header('Cache-Control', REVALIDATE);
+    c.header('Cache-Control', NO_CACHE);
     return c.html(readIndex());
   });
 }

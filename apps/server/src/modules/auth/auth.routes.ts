@@ -7,12 +7,15 @@ import {
   SignUpRequestSchema,
 } from '@maktaba/shared/schemas/auth';
 import { AuthStateSchema } from '@maktaba/shared/schemas/session';
+import type { Context } from 'hono';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { requestMetadata } from '../../http/request-metadata.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
 import { evaluateSecurity } from './security.service.js';
-import { readAuthState } from './session.js';
+import { authHeaders, readAuthState, setCookies } from './session.js';
 
 const errors = {
   400: errorJson('Invalid input or form submission'),
@@ -74,9 +77,12 @@ const signOutRoute = createRoute({
   responses: { 204: { description: 'Signed out' }, 422: errors[422] },
 });
 
+const db = (c: Context<AppEnv>) => c.get('deps').database.db;
+const authCall = (c: Context<AppEnv>) => ({ auth: c.get('auth'), headers: authHeaders(c) });
+
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sessionRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json(await readAuthState(c), 200);
   })
   .openapi(securityCheckRoute, async (c) => {
@@ -91,16 +97,16 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 200);
   })
   .openapi(signInRoute, async (c) => {
-    await signIn(c, c.req.valid('json'));
+    setCookies(c, await signIn(db(c), authCall(c), c.req.valid('json'), requestMetadata(c)));
     return c.json(await readAuthStateAfterSignIn(c), 200);
   })
   .openapi(signUpRoute, async (c) => {
-    await signUp(c, c.req.valid('json'));
+    setCookies(c, await signUp(db(c), authCall(c), c.req.valid('json'), requestMetadata(c)));
     return c.json(await readAuthStateAfterSignIn(c), 201);
   })
   .openapi(signOutRoute, async (c) => {
     // Without a body (no Content-Type) the validated body is empty: a local sign-out.
-    await signOut(c, c.req.valid('json').scope ?? 'local');
+    setCookies(c, await signOut(db(c), authCall(c), c.req.valid('json').scope ?? 'local'));
     return c.body(null, 204);
   });
 

@@ -1,19 +1,27 @@
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import type { SecurityCheckResponse, SignInInput, SignOutRequest, SignUpRequest } from '@maktaba/shared/schemas/auth';
 import { APIError } from 'better-auth/api';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
 import { assertNoInjection, toAddressColumns, toDisplayName } from '../profiles/profile-input.js';
 import { insertActivity, recordSignIn, touchLastActivity } from '../profiles/profiles.repository.js';
 import { createAccountWithProfile, EmailTakenError } from './accounts.repository.js';
+import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
 import { insertSecurityEvent } from './security.repository.js';
 import { evaluateSecurity } from './security.service.js';
-import { authHeaders, clearSessionCookie } from './session.js';
+import { expiredSessionCookie } from './session.js';
 import { revokeSessions } from './sessions.repository.js';
 
 type SignOutScope = SignOutRequest['scope'];
+
+/**
+ * What a sign-in or sign-out runs with: better-auth, and the request's headers for it (the
+ * cookie, user agent and client address: `authHeaders` in the route). The services answer the
+ * Set-Cookie values for the route to send.
+ */
+export type AuthCall = { auth: Auth; headers: Headers };
 
 function blocked(result: SecurityCheckResponse, fallback: string): AppError {
   return new AppError('SECURITY_BLOCKED', fallback, {
@@ -21,25 +29,27 @@ function blocked(result: SecurityCheckResponse, fallback: string): AppError {
   });
 }
 
-function forwardCookies(c: Context<AppEnv>, headers: Headers) {
-  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-}
-
-/** Starts a better-auth session for verified credentials and forwards its cookie. */
-async function startSession(c: Context<AppEnv>, email: string, password: string): Promise<string> {
-  const { headers, response } = await c.get('auth').api.signInEmail({
+/** Starts a better-auth session for verified credentials: the user and the session's cookies. */
+async function startSession(
+  { auth, headers }: AuthCall,
+  email: string,
+  password: string,
+): Promise<{ userId: string; cookies: string[] }> {
+  const result = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
-    headers: authHeaders(c),
+    headers,
     returnHeaders: true,
   });
-  forwardCookies(c, headers);
-  return response.user.id;
+  return { userId: result.response.user.id, cookies: result.headers.getSetCookie() };
 }
 
-export async function signUp(c: Context<AppEnv>, input: SignUpRequest): Promise<void> {
-  const db = c.get('deps').database.db;
-  const ip = c.get('clientIp');
-  const userAgent = c.req.header('User-Agent');
+/** Registration: the account and its profile, then a session. Answers the session's cookies. */
+export async function signUp(
+  db: Database,
+  call: AuthCall,
+  input: SignUpRequest,
+  { clientIp: ip, userAgent }: RequestMetadata,
+): Promise<string[]> {
   assertNoInjection(input);
   const email = sanitizeEmail(input.email);
   if (input.website && input.website.trim() !== '') {
@@ -60,7 +70,7 @@ export async function signUp(c: Context<AppEnv>, input: SignUpRequest): Promise<
     });
   }
   const address = toAddressColumns(input);
-  const ctx = await c.get('auth').$context;
+  const ctx = await call.auth.$context;
   const passwordHash = await ctx.password.hash(input.password);
   try {
     await createAccountWithProfile(db, {
@@ -96,14 +106,18 @@ export async function signUp(c: Context<AppEnv>, input: SignUpRequest): Promise<
     userAgent,
     allowed: true,
   });
-  const userId = await startSession(c, email, input.password);
+  const { userId, cookies } = await startSession(call, email, input.password);
   await recordSignIn(db, userId);
+  return cookies;
 }
 
-export async function signIn(c: Context<AppEnv>, input: SignInInput): Promise<void> {
-  const db = c.get('deps').database.db;
-  const ip = c.get('clientIp');
-  const userAgent = c.req.header('User-Agent');
+/** E-mail and password sign-in, behind the security check. Answers the session's cookies. */
+export async function signIn(
+  db: Database,
+  call: AuthCall,
+  input: SignInInput,
+  { clientIp: ip, userAgent }: RequestMetadata,
+): Promise<string[]> {
   const email = sanitizeEmail(input.email);
   if (input.website && input.website.trim() !== '') {
     await insertSecurityEvent(db, {
@@ -118,9 +132,9 @@ export async function signIn(c: Context<AppEnv>, input: SignInInput): Promise<vo
   // Enforced here as well as offered to the client: skipping the check does not skip the limit.
   const check = await evaluateSecurity(db, { action: 'login', identifier: email, ip, userAgent });
   if (!check.allowed) throw blocked(check, 'Login blocked for security reasons');
-  let userId: string;
+  let session: { userId: string; cookies: string[] };
   try {
-    userId = await startSession(c, email, input.password);
+    session = await startSession(call, email, input.password);
   } catch (error) {
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
@@ -148,19 +162,24 @@ export async function signIn(c: Context<AppEnv>, input: SignInInput): Promise<vo
     userAgent,
     allowed: true,
   });
+  const { userId, cookies } = session;
   await Promise.all([recordSignIn(db, userId), touchLastActivity(db, userId), insertActivity(db, userId, 'sign_in')]);
+  return cookies;
 }
 
 /**
  * Ends this session and clears its cookie. With scope 'global' every other session of the user
  * ends first, recorded as revoked, so those browsers are told why they were signed out.
  */
-export async function signOut(c: Context<AppEnv>, scope: SignOutScope = 'local'): Promise<void> {
-  const auth = c.get('auth');
+export async function signOut(
+  db: Database,
+  { auth, headers }: AuthCall,
+  scope: SignOutScope = 'local',
+): Promise<string[]> {
   if (scope === 'global') {
-    const current = await auth.api.getSession({ headers: authHeaders(c) });
+    const current = await auth.api.getSession({ headers });
     if (current) {
-      await revokeSessions(c.get('deps').database.db, {
+      await revokeSessions(db, {
         userId: current.user.id,
         exceptSessionId: current.session.id,
         reason: 'signed_out_everywhere',
@@ -168,11 +187,11 @@ export async function signOut(c: Context<AppEnv>, scope: SignOutScope = 'local')
     }
   }
   try {
-    const { headers } = await auth.api.signOut({ headers: authHeaders(c), returnHeaders: true });
-    forwardCookies(c, headers);
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
   } catch (error) {
     // Signing out without a valid session still clears the cookie (local sign-out).
     if (!(error instanceof APIError)) throw error;
-    await clearSessionCookie(c);
+    return [await expiredSessionCookie(auth)];
   }
 }

@@ -4,6 +4,7 @@ import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { z } from 'zod';
 import type { Config } from '../../config/env.js';
+import { NO_STORE } from '../../http/cache.js';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
@@ -23,7 +24,7 @@ const StartBodySchema = z.object({ providerId: z.literal(GOOGLE_PROVIDER_ID) }).
 
 function jsonError(status: number, code: ErrorBody['error']['code'], message: string): Response {
   const body: ErrorBody = { error: { code, message } };
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(body, { status, headers: { 'Cache-Control': NO_STORE } });
 }
 
 function withPath(request: Request, basePath: string, path: string, body?: string): Request {

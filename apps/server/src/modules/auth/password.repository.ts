@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/queryable.js';
 import { authAccounts, authUsers, passwordResetTokens, securityEvents } from '../../db/schema/index.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 
 /** What security_events records about passwords (beside the sign-in events of security.repository). */
 export type PasswordEventType =

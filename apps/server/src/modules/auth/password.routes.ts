@@ -6,10 +6,19 @@ import {
   ResetTokenCheckResponseSchema,
   ResetTokenCheckSchema,
 } from '@maktaba/shared/schemas/auth';
+import type { Context } from 'hono';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { changePassword, checkResetToken, requestPasswordReset, resetPassword } from './password.service.js';
-import { requireActor } from './session.js';
+import { requestMetadata } from '../../http/request-metadata.js';
+import {
+  changePassword,
+  checkResetToken,
+  type PasswordServiceDeps,
+  requestPasswordReset,
+  resetPassword,
+} from './password.service.js';
 
 const OkSchema = z.object({ ok: z.literal(true) });
 const ok = { ok: true } as const;
@@ -67,20 +76,25 @@ const changeRoute = createRoute({
   },
 });
 
+function passwordDeps(c: Context<AppEnv>): PasswordServiceDeps {
+  const { database, mailer, config } = c.get('deps');
+  return { db: database.db, auth: c.get('auth'), mailer, publicUrl: config.publicUrl };
+}
+
 export const passwordRoutes = new OpenAPIHono<AppEnv>()
   .openapi(forgotRoute, async (c) => {
-    await requestPasswordReset(c, c.req.valid('json'));
+    await requestPasswordReset(passwordDeps(c), c.req.valid('json'), requestMetadata(c));
     return c.json(ok, 202);
   })
   .openapi(checkRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json({ valid: await checkResetToken(c, c.req.valid('json').token) }, 200);
+    c.header('Cache-Control', NO_STORE);
+    return c.json({ valid: await checkResetToken(c.get('deps').database.db, c.req.valid('json').token) }, 200);
   })
   .openapi(resetRoute, async (c) => {
-    await resetPassword(c, c.req.valid('json'));
+    await resetPassword(passwordDeps(c), c.req.valid('json'), requestMetadata(c));
     return c.json(ok, 200);
   })
   .openapi(changeRoute, async (c) => {
-    await changePassword(c, c.req.valid('json'));
+    await changePassword(passwordDeps(c), c.get('actor'), c.req.valid('json'), requestMetadata(c));
     return c.json(ok, 200);
   });

@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LANGUAGES, type Language } from '@maktaba/shared/constants';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput } from '@maktaba/shared/schemas/auth';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
+import type { Actor } from '../../actor.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
+import { pickLocale } from '../mail/locale.js';
+import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
 import { insertActivity } from '../profiles/profiles.repository.js';
+import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
 import {
   consumeResetToken,
@@ -22,6 +25,16 @@ import {
   setPasswordHash,
 } from './password.repository.js';
 import { type RevocationReason, revokeSessions } from './sessions.repository.js';
+
+/** What the password service works with besides the request: better-auth hashes the passwords. */
+export type PasswordServiceDeps = {
+  db: Database;
+  auth: Pick<Auth, '$context'>;
+  /** Call `wake()` after committing a transaction that enqueued e-mail. */
+  mailer: Pick<MailWorker, 'wake'>;
+  /** The origin of the links in e-mail (PUBLIC_URL), never the Host header. */
+  publicUrl: string;
+};
 
 export const PASSWORD_RULES = {
   resetTokenLifetimeMinutes: 60,
@@ -42,22 +55,6 @@ export const PASSWORD_RULES = {
  */
 export const FORGOT_PASSWORD_MIN_RESPONSE_MS = 400;
 
-/** The body's language, else the first of ours in Accept-Language (by preference), else English. */
-export function pickLocale(requested: Language | undefined, acceptLanguage: string | undefined): Language {
-  if (requested) return requested;
-  const ranges = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [range = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { language: range.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranges.find((entry) => (LANGUAGES as readonly string[]).includes(entry.language ?? ''));
-  return (match?.language as Language | undefined) ?? 'en';
-}
-
 function weakPassword(): AppError {
   return new AppError('VALIDATION_FAILED', undefined, {
     details: { fieldErrors: { newPassword: ['validation.passwordCommon'] } },
@@ -69,20 +66,26 @@ function weakPassword(): AppError {
  * existing account a new single-use token replaces any earlier one and the link goes out through
  * the outbox in the same transaction. The link's origin is PUBLIC_URL, never the Host header.
  */
-export async function requestPasswordReset(c: Context<AppEnv>, input: ForgotPasswordInput): Promise<void> {
+export async function requestPasswordReset(
+  deps: PasswordServiceDeps,
+  input: ForgotPasswordInput,
+  request: RequestMetadata,
+): Promise<void> {
   const started = performance.now();
   try {
-    await sendResetLink(c, input);
+    await sendResetLink(deps, input, request);
   } finally {
     await sleep(Math.max(0, FORGOT_PASSWORD_MIN_RESPONSE_MS - (performance.now() - started)));
   }
 }
 
-async function sendResetLink(c: Context<AppEnv>, input: ForgotPasswordInput): Promise<void> {
-  const { config, database, mailer } = c.get('deps');
-  const db = database.db;
+async function sendResetLink(
+  { db, mailer, publicUrl }: PasswordServiceDeps,
+  input: ForgotPasswordInput,
+  { clientIp, userAgent, acceptLanguage }: RequestMetadata,
+): Promise<void> {
   const email = sanitizeEmail(input.email);
-  const request = { identifier: email, ipAddress: c.get('clientIp'), userAgent: c.req.header('User-Agent') };
+  const request = { identifier: email, ipAddress: clientIp, userAgent };
   const since = new Date(Date.now() - PASSWORD_RULES.requestWindowMs);
   const requests = await countPasswordEvents(db, 'password_reset_requested', { ipAddress: request.ipAddress }, since);
   const allowed = requests < PASSWORD_RULES.maxRequestsPerIp;
@@ -96,7 +99,7 @@ async function sendResetLink(c: Context<AppEnv>, input: ForgotPasswordInput): Pr
   if (sent >= PASSWORD_RULES.maxMessagesPerAccount) return;
 
   const token = crypto.randomBytes(32).toString('base64url');
-  const link = `${config.publicUrl}/auth/update-password#access_token=${token}`;
+  const link = `${publicUrl}/auth/update-password#access_token=${token}`;
   const expiresInMinutes = PASSWORD_RULES.resetTokenLifetimeMinutes;
   await db.transaction(async (tx) => {
     await replaceResetToken(tx, {
@@ -108,7 +111,7 @@ async function sendResetLink(c: Context<AppEnv>, input: ForgotPasswordInput): Pr
     await insertPasswordEvent(tx, { ...request, eventType: 'password_reset_sent', allowed: true });
     await enqueueEmail(tx, {
       to: user.email,
-      locale: pickLocale(input.locale, c.req.header('Accept-Language')),
+      locale: pickLocale(input.locale, acceptLanguage),
       template: 'password_reset',
       data: { link, expiresInMinutes },
     });
@@ -117,32 +120,36 @@ async function sendResetLink(c: Context<AppEnv>, input: ForgotPasswordInput): Pr
 }
 
 /** Whether a reset link can still be used (it is not used up by asking). */
-export async function checkResetToken(c: Context<AppEnv>, token: string): Promise<boolean> {
-  return isResetTokenUsable(c.get('deps').database.db, hashResetToken(token));
+export async function checkResetToken(db: Database, token: string): Promise<boolean> {
+  return isResetTokenUsable(db, hashResetToken(token));
 }
 
 /**
  * Sets the password with a reset token, which is used up in the same transaction, and ends every
  * session of the user. Does not sign in: the reader signs in with the new password.
  */
-export async function resetPassword(c: Context<AppEnv>, input: ResetPasswordInput): Promise<void> {
-  const db = c.get('deps').database.db;
+export async function resetPassword(
+  deps: PasswordServiceDeps,
+  input: ResetPasswordInput,
+  request: RequestMetadata,
+): Promise<void> {
+  const { db, auth, mailer } = deps;
   const tokenHash = hashResetToken(input.token);
   if (isCommonPassword(input.newPassword)) throw weakPassword();
   // Hashing is slow on purpose: do it only for a token that looks usable, before the transaction.
   if (!(await isResetTokenUsable(db, tokenHash))) throw new AppError('INVALID_RESET_TOKEN');
-  const passwordHash = await (await c.get('auth').$context).password.hash(input.newPassword);
+  const passwordHash = await (await auth.$context).password.hash(input.newPassword);
   await db.transaction(async (tx) => {
     const token = await consumeResetToken(tx, tokenHash);
     if (!token || token.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_RESET_TOKEN');
     await setPasswordHash(tx, token.userId, passwordHash);
-    await recordPasswordChange(c, tx, {
+    await recordPasswordChange(deps, request, tx, {
       userId: token.userId,
       eventType: 'password_reset_completed',
       reason: 'password_reset',
     });
   });
-  void c.get('deps').mailer.wake();
+  void mailer.wake();
 }
 
 /**
@@ -150,15 +157,19 @@ export async function resetPassword(c: Context<AppEnv>, input: ResetPasswordInpu
  * other session of that user. Wrong current passwords are counted: after a few the answer is
  * 429, so this cannot be used to guess a password from a session left open.
  */
-export async function changePassword(c: Context<AppEnv>, input: ChangePasswordInput): Promise<void> {
-  const db = c.get('deps').database.db;
-  const actor = c.get('actor');
+export async function changePassword(
+  deps: PasswordServiceDeps,
+  actor: Actor,
+  input: ChangePasswordInput,
+  request: RequestMetadata,
+): Promise<void> {
+  const { db, auth, mailer } = deps;
   const since = new Date(Date.now() - PASSWORD_RULES.changeFailureWindowMs);
   const failures = await countPasswordEvents(db, 'password_change_failed', { identifier: actor.email }, since);
   if (failures >= PASSWORD_RULES.maxChangeFailures) throw new AppError('RATE_LIMITED');
   if (isCommonPassword(input.newPassword)) throw weakPassword();
 
-  const { password } = await c.get('auth').$context;
+  const { password } = await auth.$context;
   const currentHash = await findPasswordHash(db, actor.id);
   // A Google-only account has no password to confirm: it sets one through forgot-password.
   const isCurrentCorrect = currentHash
@@ -168,8 +179,8 @@ export async function changePassword(c: Context<AppEnv>, input: ChangePasswordIn
     await insertPasswordEvent(db, {
       eventType: 'password_change_failed',
       identifier: actor.email,
-      ipAddress: c.get('clientIp'),
-      userAgent: c.req.header('User-Agent'),
+      ipAddress: request.clientIp,
+      userAgent: request.userAgent,
       allowed: false,
     });
     throw new AppError('CURRENT_PASSWORD_INCORRECT');
@@ -177,19 +188,20 @@ export async function changePassword(c: Context<AppEnv>, input: ChangePasswordIn
   const passwordHash = await password.hash(input.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.id, passwordHash);
-    await recordPasswordChange(c, tx, {
+    await recordPasswordChange(deps, request, tx, {
       userId: actor.id,
       keepSessionId: actor.sessionId,
       eventType: 'password_changed',
       reason: 'password_changed',
     });
   });
-  void c.get('deps').mailer.wake();
+  void mailer.wake();
 }
 
 /** What every password change does besides the new hash: sessions, logs, the notice e-mail. */
 async function recordPasswordChange(
-  c: Context<AppEnv>,
+  { publicUrl }: PasswordServiceDeps,
+  request: RequestMetadata,
   tx: Transaction,
   change: {
     userId: string;
@@ -209,14 +221,14 @@ async function recordPasswordChange(
   await insertPasswordEvent(tx, {
     eventType: change.eventType,
     identifier: email,
-    ipAddress: c.get('clientIp'),
-    userAgent: c.req.header('User-Agent'),
+    ipAddress: request.clientIp,
+    userAgent: request.userAgent,
     allowed: true,
   });
   await enqueueEmail(tx, {
     to: email,
-    locale: pickLocale(undefined, c.req.header('Accept-Language')),
+    locale: pickLocale(undefined, request.acceptLanguage),
     template: 'password_changed',
-    data: { changedAt: new Date(), signInUrl: `${c.get('deps').config.publicUrl}/signin` },
+    data: { changedAt: new Date(), signInUrl: `${publicUrl}/signin` },
   });
 }

@@ -1,21 +1,11 @@
-import type { Permission, Role } from '@maktaba/shared/permissions';
-import { can, type GuardLevel, meetsGuard, normalizeRole } from '@maktaba/shared/permissions';
 import type { AuthState } from '@maktaba/shared/schemas/session';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { toProfile } from '../profiles/profiles.mapper.js';
 import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from './accounts.repository.js';
-import { CLIENT_IP_HEADER } from './auth.js';
+import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { hashSessionToken, isSessionRevoked, touchSession } from './sessions.repository.js';
-
-export type Actor = {
-  id: string;
-  email: string;
-  role: Role;
-  sessionId: string;
-};
 
 /** Request headers for better-auth calls: the cookie and user agent, and our resolved client address. */
 export function authHeaders(c: Context<AppEnv>, cookie?: string): Headers {
@@ -30,12 +20,22 @@ export function authHeaders(c: Context<AppEnv>, cookie?: string): Headers {
 
 export const SIGNED_OUT: AuthState = { user: null, session: null, profile: null };
 
-/** Expires the session cookie in the browser (the session itself is ended elsewhere). */
-export async function clearSessionCookie(c: Context<AppEnv>): Promise<void> {
-  const { authCookies } = await c.get('auth').$context;
+/** The Set-Cookie value that expires the session cookie in the browser (the session itself is ended elsewhere). */
+export async function expiredSessionCookie(auth: Pick<Auth, '$context'>): Promise<string> {
+  const { authCookies } = await auth.$context;
   const { name, attributes } = authCookies.sessionToken;
   const secure = attributes.secure ? '; Secure' : '';
-  c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, { append: true });
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** Adds Set-Cookie values (from better-auth, through a service) to the response. */
+export function setCookies(c: Context<AppEnv>, cookies: readonly string[]): void {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}
+
+/** Expires the session cookie in the browser (the session itself is ended elsewhere). */
+export async function clearSessionCookie(c: Context<AppEnv>): Promise<void> {
+  setCookies(c, [await expiredSessionCookie(c.get('auth'))]);
 }
 
 /** The session token in a Cookie header: the cookie holds `<token>.<signature>`, URL-encoded. */
@@ -106,78 +106,4 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
     },
     profile: toProfile(row),
   };
-}
-
-/** The caller by their session cookie: null when signed out, 'disabled' when the account is not active. */
-async function readActor(c: Context<AppEnv>): Promise<Actor | 'disabled' | null> {
-  const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
-  if (!result) return null;
-  const db = c.get('deps').database.db;
-  const [row] = await Promise.all([findProfileById(db, result.user.id), touchSession(db, result.session.id)]);
-  if (row && row.status !== 'active') return 'disabled';
-  return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
-}
-
-/** Guards a route: the caller must be signed in with an active profile. Sets `actor`. */
-export function requireActor(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const actor = await readActor(c);
-    if (!actor) throw new AppError('UNAUTHENTICATED');
-    if (actor === 'disabled') throw new AppError('ACCOUNT_DISABLED');
-    c.set('actor', actor);
-    await next();
-  };
-}
-
-/**
- * For a long-lived answer (an event stream): whether the session that opened it is still the
- * caller's and still good. It ends when the reader signs out, is signed out from elsewhere, or
- * their account is suspended; the stream must end with it.
- */
-export async function isStillSignedIn(c: Context<AppEnv>): Promise<boolean> {
-  const now = await readActor(c);
-  const then = c.get('actor');
-  return typeof now === 'object' && now !== null && now.id === then.id && now.sessionId === then.sessionId;
-}
-
-/** Guards a route by the permission matrix (accounts-and-auth §6): signed in, and allowed. */
-export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
-  return requireAnyPermission(permission);
-}
-
-/** Guards a route by the permission matrix: signed in, and allowed at least one of `permissions`. */
-export function requireAnyPermission(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
-  const actor = requireActor();
-  return (c, next) =>
-    actor(c, async () => {
-      const role = c.get('actor').role;
-      if (!permissions.some((permission) => can(role, permission))) throw new AppError('FORBIDDEN');
-      await next();
-    });
-}
-
-/**
- * Guards a route by a guard level of reader-area §6, for staff views that the permission matrix
- * does not name (the feedback inbox is a /library page: librarianOrAdmin).
- */
-export function requireGuard(level: GuardLevel): MiddlewareHandler<AppEnv> {
-  const actor = requireActor();
-  return (c, next) =>
-    actor(c, async () => {
-      if (!meetsGuard(c.get('actor').role, level)) throw new AppError('FORBIDDEN');
-      await next();
-    });
-}
-
-/**
- * The signed-in caller when there is one, for public routes whose answer depends on who asks
- * (editors see drafts). Never refuses: a signed-out or inactive caller is simply anonymous.
- */
-export async function optionalActor(c: Context<AppEnv>): Promise<Actor | null> {
-  if (!c.req.header('cookie')) return null;
-  const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
-  if (!result) return null;
-  const row = await findProfileById(c.get('deps').database.db, result.user.id);
-  if (row && row.status !== 'active') return null;
-  return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/queryable.js';
 import { authSessions, revokedSessions } from '../../db/schema/index.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 
 /** Why a session was ended by something other than its own sign-out (stored in revoked_sessions). */
 export type RevocationReason =

@@ -1,8 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { UserSessionListSchema } from '@maktaba/shared/schemas/auth';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
-import { requireActor } from './session.js';
+import { authHeaders, setCookies } from './session.js';
 import { endOtherSessions, endSession, listSessions } from './sessions.service.js';
 
 const unauthenticated = {
@@ -49,14 +51,15 @@ const endOthersRoute = createRoute({
 
 export const sessionRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json({ sessions: await listSessions(c) }, 200);
+    c.header('Cache-Control', NO_STORE);
+    return c.json({ sessions: await listSessions(c.get('deps').database.db, c.get('actor')) }, 200);
   })
   .openapi(endRoute, async (c) => {
-    await endSession(c, c.req.valid('param').id);
+    const call = { auth: c.get('auth'), headers: authHeaders(c) };
+    setCookies(c, await endSession(c.get('deps').database.db, call, c.get('actor'), c.req.valid('param').id));
     return c.body(null, 204);
   })
   .openapi(endOthersRoute, async (c) => {
-    await endOtherSessions(c);
+    await endOtherSessions(c.get('deps').database.db, c.get('actor'));
     return c.body(null, 204);
   });

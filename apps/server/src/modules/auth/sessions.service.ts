@@ -1,9 +1,9 @@
 import type { UserSession } from '@maktaba/shared/schemas/auth';
-import type { Context } from 'hono';
 import { UAParser } from 'ua-parser-js';
-import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { signOut } from './auth.service.js';
+import type { Actor } from '../../actor.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { type AuthCall, signOut } from './auth.service.js';
 import { findActiveSessions, revokeSessions } from './sessions.repository.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,9 +22,8 @@ export function describeDevice(userAgent: string | null): Pick<UserSession, 'bro
 }
 
 /** The caller's own sessions: the current one first, then by latest activity. */
-export async function listSessions(c: Context<AppEnv>): Promise<UserSession[]> {
-  const actor = c.get('actor');
-  const rows = await findActiveSessions(c.get('deps').database.db, actor.id);
+export async function listSessions(db: Database, actor: Actor): Promise<UserSession[]> {
+  const rows = await findActiveSessions(db, actor.id);
   const sessions = rows.map((row) => ({
     id: row.id,
     current: row.id === actor.sessionId,
@@ -42,26 +41,22 @@ export async function listSessions(c: Context<AppEnv>): Promise<UserSession[]> {
  * Ends one of the caller's sessions. The current one is a sign-out (its cookie is cleared);
  * another is revoked, so that browser learns why. Someone else's session is "not found".
  */
-export async function endSession(c: Context<AppEnv>, sessionId: string): Promise<void> {
-  const actor = c.get('actor');
-  if (sessionId === actor.sessionId) {
-    await signOut(c);
-    return;
-  }
+export async function endSession(db: Database, call: AuthCall, actor: Actor, sessionId: string): Promise<string[]> {
+  if (sessionId === actor.sessionId) return signOut(db, call);
   const ended = UUID_PATTERN.test(sessionId)
-    ? await revokeSessions(c.get('deps').database.db, {
+    ? await revokeSessions(db, {
         userId: actor.id,
         sessionIds: [sessionId],
         reason: 'ended_from_another_session',
       })
     : 0;
   if (ended === 0) throw new AppError('NOT_FOUND', 'No such session.');
+  return [];
 }
 
 /** Ends every session of the caller except this one. */
-export async function endOtherSessions(c: Context<AppEnv>): Promise<void> {
-  const actor = c.get('actor');
-  await revokeSessions(c.get('deps').database.db, {
+export async function endOtherSessions(db: Database, actor: Actor): Promise<void> {
+  await revokeSessions(db, {
     userId: actor.id,
     exceptSessionId: actor.sessionId,
     reason: 'ended_from_another_session',

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/queryable.js';
 import { bookmarks, books } from '../../db/schema/index.js';
 import { type AuthorRef, authorsJson } from '../catalogue/catalogue.repository.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 
 export type BookmarkRecord = { id: string; bookId: string; createdAt: Date };
 export type BookmarkListRow = BookmarkRecord & {

@@ -9,9 +9,10 @@ import {
   BookmarkRowSchema,
 } from '@maktaba/shared/schemas/bookmarks';
 import type { Context } from 'hono';
+import { PRIVATE_NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireActor } from '../auth/session.js';
 import {
   addBookmark,
   listBookmarkedBookIds,
@@ -21,7 +22,6 @@ import {
 } from './bookmarks.service.js';
 
 /** A reader's own list: never kept by a shared cache, nor by the browser once it changes. */
-const NO_STORE = 'private, no-store';
 
 const route = <M extends 'get' | 'post' | 'delete', P extends string>(method: M, path: P, summary: string) => ({
   method,
@@ -66,15 +66,15 @@ const db = (c: Context<AppEnv>) => c.get('deps').database.db;
 
 export const bookmarkRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {
-    c.header('Cache-Control', NO_STORE);
+    c.header('Cache-Control', PRIVATE_NO_STORE);
     return c.json(await listBookmarks(db(c), c.get('actor'), c.req.valid('query')), 200);
   })
   .openapi(idsRoute, async (c) => {
-    c.header('Cache-Control', NO_STORE);
+    c.header('Cache-Control', PRIVATE_NO_STORE);
     return c.json({ book_ids: await listBookmarkedBookIds(db(c), c.get('actor')) }, 200);
   })
   .openapi(addRoute, async (c) => {
-    c.header('Cache-Control', NO_STORE);
+    c.header('Cache-Control', PRIVATE_NO_STORE);
     const { bookmark, created } = await addBookmark(db(c), c.get('actor'), c.req.valid('json').book_id);
     return created ? c.json(bookmark, 201) : c.json(bookmark, 200);
   })

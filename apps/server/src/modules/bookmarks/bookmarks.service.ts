@@ -1,9 +1,9 @@
 import type { Bookmark, BookmarkList, BookmarkListQuery, BookmarkRow } from '@maktaba/shared/schemas/bookmarks';
 import { PUBLIC_BOOK_STATUS } from '@maktaba/shared/schemas/catalogue';
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
+import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import type { Actor } from '../auth/session.js';
+import { AppError } from '../../errors.js';
 import { authorLine } from '../catalogue/catalogue.mapper.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
 import * as repo from './bookmarks.repository.js';

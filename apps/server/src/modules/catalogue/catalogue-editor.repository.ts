@@ -1,8 +1,8 @@
 import type { BookStatus } from '@maktaba/shared/schemas/catalogue';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
 import { authors, bookAuthors, bookCategories, books, categories, checkouts, scholars } from '../../db/schema/index.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import { type BookSummaryRow, summaryColumns } from './catalogue.repository.js';
 
 /**

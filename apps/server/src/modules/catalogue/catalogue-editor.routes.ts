@@ -14,9 +14,10 @@ import {
   ScholarWriteSchema,
 } from '@maktaba/shared/schemas/catalogue';
 import type { Context } from 'hono';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requirePermission } from '../auth/session.js';
 import * as service from './catalogue-editor.service.js';
 
 /**
@@ -44,7 +45,7 @@ const route = <M extends 'get' | 'post' | 'put' | 'delete', P extends string>(
 });
 
 const db = (c: Context<AppEnv>) => c.get('deps').database.db;
-const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-store');
+const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', NO_STORE);
 
 const listBooks = createRoute({
   ...route('get', '/admin/books', 'books.edit', 'Every book in any status, newest change first'),

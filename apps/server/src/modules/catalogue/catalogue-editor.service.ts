@@ -13,10 +13,10 @@ import type {
   ScholarWriteSchema,
 } from '@maktaba/shared/schemas/catalogue';
 import type { z } from 'zod';
+import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import { authors, categories } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
-import type { Actor } from '../auth/session.js';
+import { AppError } from '../../errors.js';
 import { toBookSummary, toCategory } from './catalogue.mapper.js';
 import { findAuthor, findBook, findCategory } from './catalogue.repository.js';
 import { authorNotFound, bookNotFound, getAuthor, getBook, getScholar, scholarNotFound } from './catalogue.service.js';

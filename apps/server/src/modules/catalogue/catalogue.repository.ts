@@ -1,6 +1,7 @@
 import type { ShelfType } from '@maktaba/shared/schemas/catalogue';
 import { and, asc, count, desc, eq, exists, ilike, isNotNull, max, or, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
 import {
   authors,
   bookAuthors,
@@ -12,7 +13,6 @@ import {
   checkouts,
   scholars,
 } from '../../db/schema/index.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 
 export type AuthorRef = { id: string; name: string | null; name_ar: string | null };
 export type CategoryRefRow = { id: string; key: string; name: string; name_ar: string };

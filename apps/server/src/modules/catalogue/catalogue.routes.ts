@@ -16,9 +16,10 @@ import {
 } from '@maktaba/shared/schemas/catalogue';
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
+import { PRIVATE_CACHE, PRIVATE_NO_STORE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { optionalActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
-import { optionalActor } from '../auth/session.js';
 import {
   categorySuggestions,
   getAuthor,
@@ -36,8 +37,6 @@ import {
  * Public catalogue reads: a weak ETag over the body (304 when the client has it) and a short
  * shared cache life. Answers that depend on who asks are marked private by the handler.
  */
-export const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=300';
-export const PRIVATE_CACHE = 'private, no-cache';
 const cacheable: MiddlewareHandler<AppEnv> = etag({ weak: true });
 
 const Id = (name: string) => z.uuid().openapi({ param: { name, in: 'path' } });
@@ -151,7 +150,7 @@ export const catalogueRoutes = new OpenAPIHono<AppEnv>()
   .openapi(bookRoute, async (c) => {
     const actor = await optionalActor(c);
     const book = await getBook(db(c), c.req.valid('param').id, actor);
-    c.header('Cache-Control', book.status === 'approved' ? PUBLIC_CACHE : 'private, no-store');
+    c.header('Cache-Control', book.status === 'approved' ? PUBLIC_CACHE : PRIVATE_NO_STORE);
     if (seesUnpublished(actor)) c.header('Vary', 'Cookie');
     return c.json(book, 200);
   })

@@ -10,9 +10,9 @@ import {
   type Shelf,
   type ShelfType,
 } from '@maktaba/shared/schemas/catalogue';
+import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import type { Actor } from '../auth/session.js';
+import { AppError } from '../../errors.js';
 import { toAuthor, toBook, toBookSummary, toCategory, toCategorySuggestion, toScholar } from './catalogue.mapper.js';
 import * as repo from './catalogue.repository.js';
 

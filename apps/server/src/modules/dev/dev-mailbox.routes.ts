@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { MailboxListSchema, MailboxMessageSchema } from '@maktaba/shared/schemas/mail';
 import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../../errors.js';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { errorJson, json } from '../../http/openapi.js';
 import { findOutboxMessage, listOutboxMessages } from './dev-mailbox.repository.js';
 
@@ -62,7 +63,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const devMailboxRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {
     const rows = await listOutboxMessages(c.get('deps').database.db, LIST_LIMIT);
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json(
       { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentAt: iso(row.sentAt) })) },
       200,
@@ -71,6 +72,6 @@ export const devMailboxRoutes = new OpenAPIHono<AppEnv>()
   .openapi(messageRoute, async (c) => {
     const row = await findOutboxMessage(c.get('deps').database.db, c.req.valid('param').id);
     if (!row) throw new AppError('NOT_FOUND', 'No such message.');
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json({ ...row, createdAt: row.createdAt.toISOString(), sentAt: iso(row.sentAt) }, 200);
   });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
+import { DAY_PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 
 const ASSETS: Record<string, string> = {
@@ -47,7 +48,7 @@ export function mountDocs(app: OpenAPIHono<AppEnv>, version: string) {
     const type = ASSETS[file];
     if (!type) return c.notFound();
     const body = fs.readFileSync(path.join(distDir, file));
-    return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
+    return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': DAY_PUBLIC_CACHE });
   });
   app.route('/api/docs', docs);
 }

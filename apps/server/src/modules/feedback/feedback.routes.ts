@@ -8,18 +8,20 @@ import {
   FeedbackSubmittedSchema,
 } from '@maktaba/shared/schemas/feedback';
 import { ZodError } from 'zod';
+import type { Actor } from '../../actor.js';
+import { validationError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { validationError } from '../../http/errors.js';
+import { requireGuard } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { guardPublicWrite } from '../../http/rate-limit.js';
-import { type Actor, requireGuard } from '../auth/session.js';
-import {
-  FEEDBACK_RATE_LIMITS,
-  getFeedback,
-  listFeedback,
-  setFeedbackStatus,
-  submitFeedback,
-} from './feedback.service.js';
+import { guardPublicWrite, type RateLimit } from '../../http/rate-limit.js';
+import { requestMetadata } from '../../http/request-metadata.js';
+import { getFeedback, listFeedback, setFeedbackStatus, submitFeedback } from './feedback.service.js';
+
+/** Enough for a reader who has a lot to say; few enough that a script cannot flood the inbox. */
+const FEEDBACK_RATE_LIMITS: { byIp: RateLimit; byUser: RateLimit } = {
+  byIp: { name: 'feedback:ip', limit: 5, windowMs: 10 * 60_000 },
+  byUser: { name: 'feedback:user', limit: 10, windowMs: 60 * 60_000 },
+};
 
 /** A report is a few paragraphs: far less than the API's general body limit. */
 const guardSubmissions = guardPublicWrite(LIMITS.feedbackBodyBytes, FEEDBACK_RATE_LIMITS);
@@ -92,7 +94,7 @@ export const feedbackRoutes = new OpenAPIHono<AppEnv>()
     submitRoute,
     async (c) => {
       const actor = (c.get('actor') as Actor | undefined) ?? null;
-      return c.json({ id: await submitFeedback(c, actor, c.req.valid('json')) }, 201);
+      return c.json({ id: await submitFeedback(db(c), actor, c.req.valid('json'), requestMetadata(c)) }, 201);
     },
     reportFieldErrors,
   )

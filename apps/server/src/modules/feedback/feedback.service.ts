@@ -6,13 +6,12 @@ import type {
   FeedbackReport,
   FeedbackSubmit,
 } from '@maktaba/shared/schemas/feedback';
-import type { Context } from 'hono';
 import { UAParser } from 'ua-parser-js';
-import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import type { RateLimit } from '../../http/rate-limit.js';
-import { pickLocale } from '../auth/password.service.js';
-import type { Actor } from '../auth/session.js';
+import type { Actor } from '../../actor.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
+import { pickLocale } from '../mail/locale.js';
 import { findProfileById } from '../profiles/profiles.repository.js';
 import {
   type FeedbackRow,
@@ -21,12 +20,6 @@ import {
   insertFeedback,
   updateFeedbackStatus,
 } from './feedback.repository.js';
-
-/** Enough for a reader who has a lot to say; few enough that a script cannot flood the inbox. */
-export const FEEDBACK_RATE_LIMITS: { byIp: RateLimit; byUser: RateLimit } = {
-  byIp: { name: 'feedback:ip', limit: 5, windowMs: 10 * 60_000 },
-  byUser: { name: 'feedback:user', limit: 10, windowMs: 60 * 60_000 },
-};
 
 /** What the client measured (platform, screen, viewport), with the browser as its User-Agent names it. */
 export function describeFeedbackDevice(client: DeviceInfo | undefined, userAgent: string | undefined): DeviceInfo {
@@ -37,8 +30,12 @@ export function describeFeedbackDevice(client: DeviceInfo | undefined, userAgent
   return device;
 }
 
-export async function submitFeedback(c: Context<AppEnv>, actor: Actor | null, input: FeedbackSubmit): Promise<string> {
-  const db = c.get('deps').database.db;
+export async function submitFeedback(
+  db: Database,
+  actor: Actor | null,
+  input: FeedbackSubmit,
+  request: RequestMetadata,
+): Promise<string> {
   const profile = actor ? await findProfileById(db, actor.id) : undefined;
   return insertFeedback(db, {
     kind: input.kind,
@@ -49,8 +46,8 @@ export async function submitFeedback(c: Context<AppEnv>, actor: Actor | null, in
     fields: input.fields,
     severity: input.kind === 'bug' ? input.fields.severity : null,
     pageContext: input.page_context || null,
-    device: describeFeedbackDevice(input.device, c.req.header('User-Agent')),
-    language: pickLocale(input.language, c.req.header('Accept-Language')),
+    device: describeFeedbackDevice(input.device, request.userAgent),
+    language: pickLocale(input.language, request.acceptLanguage),
   });
 }
 
@@ -73,9 +70,7 @@ function toReport(row: FeedbackRow): FeedbackReport {
   };
 }
 
-type Db = AppEnv['Variables']['deps']['database']['db'];
-
-export async function listFeedback(db: Db, query: FeedbackInboxQuery): Promise<FeedbackInboxPage> {
+export async function listFeedback(db: Database, query: FeedbackInboxQuery): Promise<FeedbackInboxPage> {
   const pageSize = LIMITS.adminPageSize;
   const { rows, total } = await findFeedbackPage(
     db,
@@ -86,14 +81,14 @@ export async function listFeedback(db: Db, query: FeedbackInboxQuery): Promise<F
   return { items: rows.map(toReport), total, page: query.page, page_size: pageSize };
 }
 
-export async function getFeedback(db: Db, id: string): Promise<FeedbackReport> {
+export async function getFeedback(db: Database, id: string): Promise<FeedbackReport> {
   const row = await findFeedbackById(db, id);
   if (!row) throw new AppError('NOT_FOUND');
   return toReport(row);
 }
 
 export async function setFeedbackStatus(
-  db: Db,
+  db: Database,
   actor: Actor,
   id: string,
   status: 'new' | 'handled',

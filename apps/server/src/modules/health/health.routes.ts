@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorBodySchema, HealthSchema } from '@maktaba/shared/schemas/health';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { getHealth } from './health.service.js';
 
@@ -17,6 +18,6 @@ const healthRoute = createRoute({
 
 export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(healthRoute, async (c) => {
   const health = await getHealth(c.get('deps'));
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', NO_STORE);
   return c.json(health, health.status === 'ok' ? 200 : 503);
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Health } from '@maktaba/shared/schemas/health';
 import { MIGRATIONS_DIR } from '../../db/client.js';
-import type { AppDeps } from '../../http/context.js';
+import type { AppDeps } from '../../deps.js';
 import { findMigrationState } from './health.repository.js';
 
 type JournalEntry = { tag: string; when: number };

@@ -7,9 +7,9 @@ import {
   type ImportJobList,
 } from '@maktaba/shared/schemas/catalogue-import';
 import type { Logger } from 'pino';
+import type { Actor } from '../../actor.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import type { Actor } from '../auth/session.js';
+import { AppError } from '../../errors.js';
 import { ImportBatchError, importCatalogue } from './import.service.js';
 import {
   createImportJob,

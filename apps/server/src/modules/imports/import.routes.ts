@@ -6,10 +6,10 @@ import {
   ImportOptionsSchema,
 } from '@maktaba/shared/schemas/catalogue-import';
 import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
+import { requirePermission } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
-import { requirePermission } from '../auth/session.js';
 import { getImport, listImports, startImport } from './import-jobs.service.js';
 
 /** The upload is the one API request larger than the JSON body limit (app.ts leaves it to this route). */

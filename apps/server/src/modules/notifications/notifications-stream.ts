@@ -1,8 +1,9 @@
 import { LIMITS } from '@maktaba/shared/constants';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
-import { isStillSignedIn } from '../auth/session.js';
+import { isStillSignedIn } from '../../http/guards.js';
 import { findLastSeq, findReplay, type NotificationRow } from './notifications.repository.js';
 import { toNotification } from './notifications.service.js';
 
@@ -92,7 +93,7 @@ export function openNotificationStream(c: Context<AppEnv>, lastEventId: number |
     }
   });
   // Private to its reader and never to be kept by a cache on the way; not buffered by a proxy.
-  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('Cache-Control', NO_STORE);
   response.headers.set('X-Accel-Buffering', 'no');
   return response;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/queryable.js';
 import { authUsers, userNotifications } from '../../db/schema/index.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 
 export type NotificationRow = typeof userNotifications.$inferSelect;
 export type NotificationInsert = Pick<

@@ -6,9 +6,10 @@ import {
   SendNotificationSchema,
 } from '@maktaba/shared/schemas/notifications';
 import type { Context } from 'hono';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor, requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireActor, requirePermission } from '../auth/session.js';
 import {
   clearOwnRead,
   listOwnNotifications,
@@ -78,7 +79,7 @@ const sendRoute = createRoute({
 });
 
 const db = (c: Context<AppEnv>) => c.get('deps').database.db;
-const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-store');
+const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', NO_STORE);
 
 export const notificationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {

@@ -6,9 +6,9 @@ import type {
   NotificationType,
   SendNotification,
 } from '@maktaba/shared/schemas/notifications';
-import { AppError } from '../../http/errors.js';
-import type { Actor } from '../auth/session.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
+import type { Actor } from '../../actor.js';
+import type { Queryable } from '../../db/queryable.js';
+import { AppError } from '../../errors.js';
 import {
   countUnread,
   deleteRead,

@@ -9,7 +9,7 @@ import {
 } from '@maktaba/shared/sanitize';
 import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
 import type { ProfileSafeUpdate } from '@maktaba/shared/schemas/profile';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { ProfileUpdate } from './profiles.repository.js';
 
 /**

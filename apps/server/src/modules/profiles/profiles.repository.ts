@@ -1,13 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Queryable } from '../../db/queryable.js';
 import { authUsers, profiles, userActivityLog, userAnalytics, userSetupLogs } from '../../db/schema/index.js';
 import type { ProfileRow } from './profiles.mapper.js';
 
 export type ProfileInsert = typeof profiles.$inferInsert;
 export type ProfileUpdate = Partial<Omit<ProfileInsert, 'id' | 'createdAt' | 'registrationComplete'>>;
-
-/** Anything Drizzle can run a query on: the database or an open transaction. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export async function findProfileById(db: Queryable, id: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id));

@@ -2,8 +2,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
 import { ActivitySchema, ProfileSafeUpdateSchema, ProfileSchema } from '@maktaba/shared/schemas/profile';
 import type { AppEnv } from '../../http/context.js';
+import { requireActor } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireActor } from '../auth/session.js';
 import {
   checkCompleteness,
   completeOwnProfile,

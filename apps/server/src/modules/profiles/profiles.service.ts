@@ -2,10 +2,10 @@ import { can } from '@maktaba/shared/permissions';
 import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
 import type { ActivityInput, Profile, ProfileSafeUpdate } from '@maktaba/shared/schemas/profile';
 import { isProfileComplete } from '@maktaba/shared/schemas/profile';
+import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
-import type { Actor } from '../auth/session.js';
 import { assertNoInjection, toAddressColumns, toSafeUpdateColumns } from './profile-input.js';
 import { toProfile } from './profiles.mapper.js';
 import {

@@ -7,9 +7,6 @@ import { LRUCache } from 'lru-cache';
  * editor's change shows at once on this instance. Identical requests in flight share one query.
  * `entries` 0 turns it off.
  */
-/** As long as the public HTTP cache life of the answers (PUBLIC_CACHE, max-age=30). */
-export const SEARCH_CACHE_TTL_MS = 30_000;
-
 export type SearchCache = {
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
   clear(): void;

@@ -1,7 +1,7 @@
 import { searchTerms } from '@maktaba/shared/search-text';
 import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/queryable.js';
 import { affectedBy, rowsOf } from '../../db/raw.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import { CATEGORY_CLOSURE } from './search.repository.js';
 
 /**

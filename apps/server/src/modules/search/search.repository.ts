@@ -2,8 +2,8 @@ import type { BookStatus } from '@maktaba/shared/schemas/catalogue';
 import type { Facet, SearchQuery } from '@maktaba/shared/schemas/search';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   inOrderPattern,
   isBroad,

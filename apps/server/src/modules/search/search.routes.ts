@@ -9,10 +9,10 @@ import {
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Context } from 'hono';
 import { etag } from 'hono/etag';
+import { PRIVATE_CACHE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { optionalActor, requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
-import { optionalActor, requireActor } from '../auth/session.js';
-import { PRIVATE_CACHE, PUBLIC_CACHE } from '../catalogue/catalogue.routes.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
 import { searchBooks } from './search.service.js';
 import { clearSearches, recordSearch } from './suggest.repository.js';

@@ -11,8 +11,8 @@ import {
 } from '@maktaba/shared/schemas/search';
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { highlightRanges } from '@maktaba/shared/search-text';
+import type { Queryable } from '../../db/queryable.js';
 import { authorLine } from '../catalogue/catalogue.mapper.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   correctionCandidates,
   countUpTo,

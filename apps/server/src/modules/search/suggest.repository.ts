@@ -1,8 +1,8 @@
 import { queryWords, withoutArticle } from '@maktaba/shared/search-text';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
 import { affectedBy, rowsOf } from '../../db/raw.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 import {
   isBroad,
   type QueryPlan,

@@ -6,7 +6,7 @@ import {
 } from '@maktaba/shared/schemas/search';
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
-import type { Queryable } from '../profiles/profiles.repository.js';
+import type { Queryable } from '../../db/queryable.js';
 import { correctTypos, dropOrder, vocabularyKnows, withoutTerms } from './search.service.js';
 
 /** Words a suggestion lookup may leave out when nothing matches. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { IMAGE_LIMITS, ImageTransformSchema, type ResizeMode } from '@maktaba/shared/schemas/storage';
 import sharp from 'sharp';
-import { AppError, validationError } from '../../http/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { DEFAULT_COVER_HEIGHT, DEFAULT_COVER_SVG, DEFAULT_COVER_WIDTH } from './default-cover.js';
 
 export const STORED_CONTENT_TYPE = 'image/webp';

@@ -1,17 +1,14 @@
 import crypto from 'node:crypto';
 import { isStorageBucket, PUBLIC_OBJECT_PREFIX, type StorageBucket } from '@maktaba/shared/schemas/storage';
 import { type Context, Hono } from 'hono';
+import { AppError } from '../../errors.js';
+import { IMMUTABLE, SHORT_PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
 import { DEFAULT_COVER_SVG } from './default-cover.js';
 import { type ImageTransform, parseTransform, renderDefaultCover, transformId, transformImage } from './images.js';
 import { isSafeKey } from './storage.js';
 import { LruMap, variantEtag, variantsOf } from './variants.js';
 
-/** Stored keys are content-addressed: what a URL names never changes. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The default cover stands in for a cover that may be uploaded at any moment. */
-const SHORT = 'public, max-age=300';
 const DEFAULT_COVER_KEY = 'default';
 
 const defaultCovers = new LruMap<string, Buffer>(32);
@@ -51,7 +48,7 @@ function sendImage(
 }
 
 async function serveDefaultCover(c: Context<AppEnv>, transform: ImageTransform | null) {
-  return sendImage(c, { ...(await defaultCover(transform)), contentType: 'image/webp' }, SHORT);
+  return sendImage(c, { ...(await defaultCover(transform)), contentType: 'image/webp' }, SHORT_PUBLIC_CACHE);
 }
 
 /**

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { detectImageFormat, normaliseUpload, parseTransform } from './images.js';
 import { isSafeKey, LocalDiskStorage } from './storage.js';
 

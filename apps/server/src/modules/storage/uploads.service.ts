@@ -1,6 +1,6 @@
 import { publicObjectUrl, type StorageBucket, type StoredImage } from '@maktaba/shared/schemas/storage';
-import type { AppDeps } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { imageKey, normaliseUpload, STORED_CONTENT_TYPE } from './images.js';
 import { isSafeKey } from './storage.js';
 import { type ImageTarget, imageOwnerExists, swapImageKey } from './storage.repository.js';

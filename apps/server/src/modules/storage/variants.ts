@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageBucket } from '@maktaba/shared/schemas/storage';
-import type { AppDeps } from '../../http/context.js';
+import type { AppDeps } from '../../deps.js';
 import { type ImageTransform, transformId } from './images.js';
 import { isMissing, type Storage } from './storage.js';
 

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { PublicConfigSchema } from '@maktaba/shared/schemas/public-config';
+import { NO_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 
 const configRoute = createRoute({
@@ -14,7 +15,7 @@ const configRoute = createRoute({
 
 export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(configRoute, (c) => {
   const { config, version } = c.get('deps');
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', NO_CACHE);
   return c.json(
     { appVersion: version, contactEmail: config.contactEmail, googleSignInEnabled: config.google !== null },
     200,

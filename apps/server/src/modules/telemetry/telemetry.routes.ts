@@ -1,10 +1,12 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorBatchSchema, TelemetrySummarySchema, WebVitalsBatchSchema } from '@maktaba/shared/schemas/telemetry';
 import type { Context } from 'hono';
+import type { Actor } from '../../actor.js';
+import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { guardPublicWrite } from '../../http/rate-limit.js';
-import { type Actor, requirePermission } from '../auth/session.js';
 import { recordErrors, recordWebVitals, summarizeTelemetry, TELEMETRY_RULES } from './telemetry.service.js';
 
 const reportResponses = {
@@ -65,6 +67,6 @@ export const telemetryRoutes = new OpenAPIHono<AppEnv>()
     return c.body(null, 204);
   })
   .openapi(summaryRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NO_STORE);
     return c.json(await summarizeTelemetry(db(c)), 200);
   });

@@ -2,6 +2,7 @@ import type { AuditQuerySchema, UserListQuery } from '@maktaba/shared/schemas/ad
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
 import {
   adminAuditLog,
   authSessions,
@@ -13,7 +14,6 @@ import {
   userActivityLog,
 } from '../../db/schema/index.js';
 import type { ProfileRow } from '../profiles/profiles.mapper.js';
-import type { Queryable } from '../profiles/profiles.repository.js';
 
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 

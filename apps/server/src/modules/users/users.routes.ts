@@ -14,22 +14,12 @@ import {
   UserListQuerySchema,
   UserListSchema,
 } from '@maktaba/shared/schemas/admin-users';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
+import { requireAnyPermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
-import { requireAnyPermission } from '../auth/session.js';
-import {
-  changeUserEmail,
-  createUser,
-  deleteUser,
-  getUserDetail,
-  listActivity,
-  listAudit,
-  listBorrowings,
-  listUsers,
-  repairUser,
-  revokeUserSessions,
-  updateUser,
-} from './users.service.js';
+import { requestMetadata } from '../../http/request-metadata.js';
+import { createUsersService } from './users.service.js';
 
 const Params = z.object({
   id: z.uuid().openapi({ param: { name: 'id', in: 'path' }, example: '00000000-0000-4000-8000-000000000000' }),
@@ -143,20 +133,41 @@ const auditRoute = createRoute({
   responses: { 200: json(AuditListSchema, 'A page of entries'), ...invalid, ...refusals },
 });
 
+function users(c: Context<AppEnv>) {
+  const { database, mailer, config } = c.get('deps');
+  return createUsersService({ db: database.db, mailer, publicUrl: config.publicUrl });
+}
+
 export const userRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(listRoute, async (c) => c.json(await listUsers(c, c.req.valid('query')), 200))
-  .openapi(createUserRoute, async (c) => c.json(await createUser(c, c.req.valid('json')), 201))
-  .openapi(detailRoute, async (c) => c.json(await getUserDetail(c, c.req.valid('param').id), 200))
-  .openapi(updateRoute, async (c) => c.json(await updateUser(c, c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(emailRoute, async (c) => c.json(await changeUserEmail(c, c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(revokeRoute, async (c) => c.json(await revokeUserSessions(c, c.req.valid('param').id), 200))
-  .openapi(repairRoute, async (c) => c.json(await repairUser(c, c.req.valid('param').id), 200))
-  .openapi(activityRoute, async (c) =>
-    c.json(await listActivity(c, c.req.valid('param').id, c.req.valid('query').limit), 200),
+  .openapi(listRoute, async (c) => c.json(await users(c).listUsers(c.req.valid('query')), 200))
+  .openapi(createUserRoute, async (c) =>
+    c.json(await users(c).createUser(c.get('actor'), c.req.valid('json'), requestMetadata(c)), 201),
   )
-  .openapi(borrowingsRoute, async (c) => c.json(await listBorrowings(c, c.req.valid('param').id), 200))
+  .openapi(detailRoute, async (c) => c.json(await users(c).getUserDetail(c.req.valid('param').id), 200))
+  .openapi(updateRoute, async (c) =>
+    c.json(
+      await users(c).updateUser(c.get('actor'), c.req.valid('param').id, c.req.valid('json'), requestMetadata(c)),
+      200,
+    ),
+  )
+  .openapi(emailRoute, async (c) =>
+    c.json(
+      await users(c).changeUserEmail(c.get('actor'), c.req.valid('param').id, c.req.valid('json'), requestMetadata(c)),
+      200,
+    ),
+  )
+  .openapi(revokeRoute, async (c) =>
+    c.json(await users(c).revokeUserSessions(c.get('actor'), c.req.valid('param').id, requestMetadata(c)), 200),
+  )
+  .openapi(repairRoute, async (c) =>
+    c.json(await users(c).repairUser(c.get('actor'), c.req.valid('param').id, requestMetadata(c)), 200),
+  )
+  .openapi(activityRoute, async (c) =>
+    c.json(await users(c).listActivity(c.req.valid('param').id, c.req.valid('query').limit), 200),
+  )
+  .openapi(borrowingsRoute, async (c) => c.json(await users(c).listBorrowings(c.req.valid('param').id), 200))
   .openapi(deleteRoute, async (c) => {
-    await deleteUser(c, c.req.valid('param').id);
+    await users(c).deleteUser(c.get('actor'), c.req.valid('param').id, requestMetadata(c));
     return c.json({ message: 'User deleted successfully' }, 200);
   })
-  .openapi(auditRoute, async (c) => c.json(await listAudit(c, c.req.valid('query')), 200));
+  .openapi(auditRoute, async (c) => c.json(await users(c).listAudit(c.req.valid('query')), 200));

@@ -1,0 +1,67 @@
+import { ERROR_STATUS, type ErrorCode } from '@maktaba/shared/errors';
+import type { ZodError } from 'zod';
+
+/*
+ * The typed error every layer throws. It lives outside `http/` so that services, repositories and
+ * command-line tools can throw it without importing the HTTP layer; `http/errors.ts` turns it
+ * into a response.
+ */
+
+/** Default English messages; the client shows its own translation of the code. */
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'The request was not valid.',
+  VALIDATION_FAILED: 'Some of the information is not valid.',
+  UNAUTHENTICATED: 'User not authenticated',
+  FORBIDDEN: 'You do not have permission to do this.',
+  NOT_FOUND: 'Not found.',
+  CONFLICT: 'This conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'Request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  RATE_LIMITED: 'Too many attempts - please try again later',
+  INTERNAL: 'An unexpected error occurred',
+  SERVICE_UNAVAILABLE: 'Service unavailable.',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  SESSION_EXPIRED: 'Session expired. Please sign in again.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address',
+  ACCOUNT_DISABLED: 'This account is not active.',
+  SECURITY_BLOCKED: 'Login blocked for security reasons',
+  EMAIL_TAKEN: 'This email is already registered',
+  INVALID_INPUT: 'Invalid input detected',
+  INVALID_SUBMISSION: 'Invalid form submission detected',
+  PROFILE_NOT_FOUND: 'Profile not found',
+  INVALID_PROFILE: 'Invalid profile data',
+  INVALID_RESET_TOKEN: 'The password reset link is invalid or has expired.',
+  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  ACCOUNT_NOT_LINKED: 'An account with this email already exists. Sign in with your email and password instead.',
+  LAST_ADMIN: 'The last active administrator cannot be demoted, suspended or deleted.',
+  SELF_CHANGE: 'You cannot change your own role or status, or delete your own account.',
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, options?: { details?: unknown; cause?: unknown }) {
+    super(message ?? DEFAULT_MESSAGES[code], { cause: options?.cause });
+    this.code = code;
+    this.details = options?.details;
+  }
+
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/**
+ * A zod failure as `{ fieldErrors: { field: [messageKey, …] } }`: the messages are i18n keys
+ * (`validation.*`), so the client shows them in the reader's language beside the right field.
+ */
+export function validationError(error: ZodError): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+  }
+  return new AppError('VALIDATION_FAILED', undefined, { details: { fieldErrors } });
+}
