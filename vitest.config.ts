@@ -18,6 +18,8 @@ export default defineConfig({
     passWithNoTests: true,
     // Stopping the test PostgreSQL server (apps/server/test/global-setup.ts) waits for it to exit.
     teardownTimeout: 30_000,
+    // A test fails on a console.error it did not declare (expectConsoleError).
+    setupFiles: ['test/console-error.setup.ts'],
     projects: [
       {
         extends: true,

@@ -4,10 +4,12 @@
  * audited in the same transaction, suspension ending sessions at once, the last admin and one's
  * own account protected, e-mail change, creation with a set-password link, deletion, the audit log.
  */
+
+import type { Role } from '@maktaba/shared/permissions';
 import { AuditListSchema, UserDetailSchema, UserListSchema } from '@maktaba/shared/schemas/admin-users';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
   adminAuditLog,
@@ -21,23 +23,12 @@ import {
   userNotifications,
 } from '../src/db/schema/index.js';
 import { renderEmail } from '../src/modules/mail/templates.js';
-import {
-  type ApiClient,
-  type ApiResponse,
-  clientFrom,
-  GOOD_PASSWORD,
-  registerAccount,
-  uniqueEmail,
-} from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, clientFrom, expectError, GOOD_PASSWORD, uniqueEmail } from './api-client.js';
+import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
 const PUBLIC_URL = 'http://library.example.test:8080';
 const LINK_PATTERN = /\/auth\/update-password#access_token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
 const NEW_PASSWORD = 'Amber-Harbour-73';
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-}
 
 describe('admin user-management e-mails', () => {
   it('tell the old address of an e-mail change, and give a new account its 72-hour link, in both languages', () => {
@@ -66,29 +57,20 @@ describe('admin user-management e-mails', () => {
 });
 
 describeEachDriver('admin user management over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1', PUBLIC_URL } });
   let db: Database;
   let admin: { client: ApiClient; id: string; email: string };
   let librarian: { client: ApiClient; id: string };
   let patron: { client: ApiClient; id: string; email: string; password: string };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1', PUBLIC_URL } });
-    db = server.running.deps.database.db;
+    db = server.db;
     admin = await account('Audit Admin', 'admin');
     librarian = await account('Lending Librarian', 'librarian');
     patron = await account('Plain Patron');
   });
-  afterAll(async () => {
-    await server?.close();
-  });
 
-  async function account(name: string, role?: 'librarian' | 'admin') {
-    const client = clientFrom(server.url);
-    const created = await registerAccount(client, { name });
-    if (role) await db.update(profiles).set({ role }).where(eq(profiles.id, created.id));
-    return { client, ...created };
-  }
+  const account = (name: string, role: Role = 'patron') => accountAs(server, role, { name });
 
   /** Users straight into the tables (no password): quick, for the list's counts and orders. */
   async function seedUsers(tag: string, rows: { name: string; role?: string; status?: string; limit?: number }[]) {

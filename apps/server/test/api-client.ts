@@ -4,6 +4,7 @@
  * server trusts one proxy hop (TRUST_PROXY_HOPS=1).
  */
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
 
 export const SESSION_COOKIE = 'maktaba.session_token';
 
@@ -132,6 +133,21 @@ export function findSetCookie(
     return { value: pair.slice(name.length + 1), attributes };
   }
   return undefined;
+}
+
+/** What an error response says: `{ error: { code, message, details? } }`. */
+export type ApiError = { code: string; message: string; details?: Json };
+
+/**
+ * Asserts that `response` is the error `code` with `status` (compared together, so a failure
+ * shows both) and a message, and that it started no session; returns the error.
+ */
+export function expectError(response: ApiResponse, status: number, code: string): ApiError {
+  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
+  expect(typeof response.body.error.message).toBe('string');
+  // A refused request never starts a session.
+  expect(findSetCookie(response.setCookies, SESSION_COOKIE)?.value ?? '').toBe('');
+  return response.body.error as ApiError;
 }
 
 let ipCounter = 0;

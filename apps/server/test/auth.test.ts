@@ -5,31 +5,22 @@
  */
 import { AuthStateSchema } from '@maktaba/shared/schemas/session';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authAccounts, authUsers, profiles, securityEvents, userAnalytics } from '../src/db/schema/index.js';
 import {
   ApiClient,
-  type ApiResponse,
   clientFrom,
+  expectError,
   findSetCookie,
   GOOD_PASSWORD,
-  type Json,
   registerAccount,
   SESSION_COOKIE,
   signUpBody,
   uniqueEmail,
   uniqueIp,
 } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-  expect(typeof response.body.error.message).toBe('string');
-  // A refused request never starts a session.
-  expect(findSetCookie(response.setCookies, SESSION_COOKIE)?.value ?? '').toBe('');
-  return response.body.error as { code: string; message: string; details?: Json };
-}
+import { describeEachDriver, useTestServer } from './helpers.js';
 
 async function usersWithEmail(db: Database, email: string): Promise<number> {
   const rows = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
@@ -38,21 +29,13 @@ async function usersWithEmail(db: Database, email: string): Promise<number> {
 
 describeEachDriver('accounts over HTTP', (driver) => {
   /** Trusts one proxy hop: each test presents itself from its own address via X-Forwarded-For. */
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   /** Trusts no proxy: X-Forwarded-For is ignored, every request comes from 127.0.0.1. */
-  let direct: TestServer;
+  const direct = useTestServer(driver);
   let db: Database;
 
-  beforeAll(async () => {
-    [server, direct] = await Promise.all([
-      startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } }),
-      startTestServer({ driver }),
-    ]);
-    db = server.running.deps.database.db;
-  });
-
-  afterAll(async () => {
-    await Promise.all([server?.close(), direct?.close()]);
+  beforeAll(() => {
+    db = server.db;
   });
 
   describe('sign-up', () => {

@@ -7,26 +7,22 @@
 import { BOOKMARK_MESSAGES, BookmarkListSchema, BookmarkRowSchema } from '@maktaba/shared/schemas/bookmarks';
 import { ShelfSchema } from '@maktaba/shared/schemas/catalogue';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { bookmarks, books } from '../src/db/schema/index.js';
-import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, clientFrom } from './api-client.js';
+import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describeEachDriver('bookmarks over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
   let anonymous: ApiClient;
   let bookIds: string[];
   let reader = 0;
 
-  async function account() {
-    const client = clientFrom(server.url);
-    const { id } = await registerAccount(client, { name: `Reader ${++reader}` });
-    return { client, id };
-  }
+  const account = () => accountAs(server, 'patron', { name: `Reader ${++reader}` });
 
   const list = async (client: ApiClient, query = '') => {
     const response = await client.get(`/api/bookmarks${query}`);
@@ -49,17 +45,12 @@ describeEachDriver('bookmarks over HTTP', (driver) => {
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.bookId, bookId)));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
+    db = server.db;
     anonymous = clientFrom(server.url);
     const recent = ShelfSchema.parse((await anonymous.get('/api/shelves/recent?p_limit=60')).body);
     bookIds = recent.books.map((book) => book.id);
     expect(bookIds.length).toBe(60);
   });
-  afterAll(async () => {
-    await server?.close();
-  });
-
   it('refuses visitors on every call', async () => {
     const calls = [
       anonymous.get('/api/bookmarks'),

@@ -6,29 +6,22 @@
 import { BookSchema, ShelfSchema } from '@maktaba/shared/schemas/catalogue';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { bookmarks, books, checkouts, profiles } from '../src/db/schema/index.js';
+import { bookmarks, books, checkouts } from '../src/db/schema/index.js';
 import { loadDemoCatalogue, readDemoCatalogue } from '../src/modules/catalogue/demo-catalogue.js';
-import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, clientFrom } from './api-client.js';
+import { accountAs, describeEachDriver, startTestServer, useTestServer } from './helpers.js';
 
 const demo = readDemoCatalogue();
 
 describeEachDriver('catalogue over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver);
   let db: Database;
   let anonymous: ApiClient;
   let patron: { client: ApiClient; id: string };
   let librarian: { client: ApiClient; id: string };
   let admin: { client: ApiClient; id: string };
-
-  async function account(role: 'patron' | 'librarian' | 'admin') {
-    const client = clientFrom(server.url);
-    const { id } = await registerAccount(client, { name: `A ${role}` });
-    if (role !== 'patron') await db.update(profiles).set({ role }).where(eq(profiles.id, id));
-    return { client, id };
-  }
 
   const shelf = async (path: string, client = anonymous) => {
     const response = await client.get(path);
@@ -48,13 +41,13 @@ describeEachDriver('catalogue over HTTP', (driver) => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    db = server.running.deps.database.db;
+    db = server.db;
     anonymous = clientFrom(server.url);
-    [patron, librarian, admin] = await Promise.all([account('patron'), account('librarian'), account('admin')]);
-  });
-  afterAll(async () => {
-    await server?.close();
+    [patron, librarian, admin] = await Promise.all([
+      accountAs(server, 'patron'),
+      accountAs(server, 'librarian'),
+      accountAs(server, 'admin'),
+    ]);
   });
 
   it('loads the demo catalogue on first start, newest first in the order of the file, each book with its authors', async () => {

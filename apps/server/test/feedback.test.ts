@@ -3,14 +3,15 @@
  * anonymously, who the sender is (from the account, never the body), both readings of the
  * validation, the body and rate limits, and the staff inbox (filters, paging, handled / reopened).
  */
+
+import type { Role } from '@maktaba/shared/permissions';
 import { FeedbackInboxPageSchema, FeedbackReportSchema } from '@maktaba/shared/schemas/feedback';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
-import { profiles } from '../src/db/schema/index.js';
-import { type ApiClient, type ApiResponse, clientFrom, registerAccount, uniqueIp } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, type ApiResponse, clientFrom, expectError, uniqueIp } from './api-client.js';
+import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -29,10 +30,6 @@ const BUG = {
   page_url: 'https://library.example/book/1',
 };
 
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-}
-
 /** The first message the server gave for each field of a 422. */
 function fieldErrors(response: ApiResponse): Record<string, string> {
   expect(response.status).toBe(422);
@@ -41,15 +38,11 @@ function fieldErrors(response: ApiResponse): Record<string, string> {
 }
 
 describeEachDriver('feedback over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
 
-  beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
-  });
-  afterAll(async () => {
-    await server?.close();
+  beforeAll(() => {
+    db = server.db;
   });
 
   /** Each test starts with an empty inbox and fresh rate-limit counters. */
@@ -58,12 +51,7 @@ describeEachDriver('feedback over HTTP', (driver) => {
     await db.execute(sql`delete from rate_limit_counters`);
   });
 
-  async function account(name: string, role?: 'librarian' | 'admin') {
-    const client = clientFrom(server.url);
-    const created = await registerAccount(client, { name });
-    if (role) await db.update(profiles).set({ role }).where(eq(profiles.id, created.id));
-    return { client, ...created };
-  }
+  const account = (name: string, role: Role = 'patron') => accountAs(server, role, { name });
 
   /** Sends from an address no other request used, so only the limit under test can refuse. */
   function send(client: ApiClient, body: unknown, headers: Record<string, string> = {}) {

@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './api-client.js';
 import { freePort } from './free-port.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { describeEachDriver, useTestServer } from './helpers.js';
 
 let subjectCounter = 0;
 function googleIdentity(overrides: Partial<OidcIdentity> = {}): OidcIdentity {
@@ -43,34 +43,35 @@ type Flow = {
 describeEachDriver('Google sign-in over HTTP', (driver) => {
   let oidc: Awaited<ReturnType<typeof startOidcMock>>;
   let issuer: string;
-  let server: TestServer;
-  let plain: TestServer;
+  let port: number;
   let db: Database;
 
   beforeAll(async () => {
-    const [oidcPort, port] = await Promise.all([freePort(), freePort()]);
+    let oidcPort: number;
+    [oidcPort, port] = await Promise.all([freePort(), freePort()]);
     oidc = await startOidcMock({ port: oidcPort });
     issuer = oidc.issuer ?? `http://127.0.0.1:${oidcPort}`;
-    [server, plain] = await Promise.all([
-      startTestServer({
-        driver,
-        env: {
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          TRUST_PROXY_HOPS: '1',
-          GOOGLE_CLIENT_ID: 'maktaba-test',
-          GOOGLE_CLIENT_SECRET: 'maktaba-test-secret',
-          GOOGLE_ISSUER: issuer,
-        },
-      }),
-      startTestServer({ driver }),
-    ]);
-    db = server.running.deps.database.db;
+  });
+  // Stopped before the provider (the hooks after the tests run in reverse order).
+  afterAll(async () => {
+    await oidc?.close();
   });
 
-  afterAll(async () => {
-    await Promise.all([server?.close(), plain?.close()]);
-    await oidc?.close();
+  // The provider's address is known once it runs: the environment is read when the server starts.
+  const server = useTestServer(driver, {
+    env: () => ({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY_HOPS: '1',
+      GOOGLE_CLIENT_ID: 'maktaba-test',
+      GOOGLE_CLIENT_SECRET: 'maktaba-test-secret',
+      GOOGLE_ISSUER: issuer,
+    }),
+  });
+  const plain = useTestServer(driver);
+
+  beforeAll(() => {
+    db = server.db;
   });
 
   /** Starts sign-in like the browser does, lets the provider answer for `identity`, returns to our callback. */

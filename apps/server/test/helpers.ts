@@ -1,7 +1,8 @@
 /**
  * Test harness: starts the real server (startServer) on a free port, against PGlite in a
  * temporary DATA_DIR or against a fresh database on the run's PostgreSQL server
- * (see global-setup.ts), and cleans up after itself.
+ * (see global-setup.ts), and cleans up after itself. A server starts from the run's migrated and
+ * seeded template (a copy of it), unless the test needs the real first start (`template: false`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,18 +10,27 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Role } from '@maktaba/shared/permissions';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
-import { loadConfig } from '../src/config/env.js';
-import type { Driver } from '../src/db/client.js';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { Database, Driver } from '../src/db/client.js';
+import { profiles } from '../src/db/schema/index.js';
 import { createLogger } from '../src/logger.js';
 import { type RunningServer, startServer } from '../src/server.js';
+import { type ApiClient, type ApiResponse, clientFrom, registerAccount } from './api-client.js';
+import { type TemplateKind, templateKindOf, testConfig } from './test-config.js';
+
+export { testConfig } from './test-config.js';
 
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
 
 /** Superuser URL of the run's PostgreSQL server; undefined when PostgreSQL is not installed. */
 export const pgUrl: string | undefined = inject('pgUrl') || undefined;
+
+/** The run's migrated and seeded databases (global-setup.ts); undefined when the run has none. */
+const templates = inject('templates');
 
 export type TestDriver = { name: 'pglite' } | { name: 'postgres'; url: string | undefined };
 
@@ -61,14 +71,34 @@ export async function adminQuery(sql: string): Promise<pg.QueryResult> {
   }
 }
 
-/** Creates an empty database; `locale` 'C' makes one Maktaba must refuse. Returns its URL. */
-export async function createDatabase(locale: 'C.UTF-8' | 'C' = 'C.UTF-8'): Promise<{ name: string; url: string }> {
+/**
+ * Creates an empty database (`locale` 'C' makes one Maktaba must refuse), or with `template` a
+ * copy of the run's migrated database of that kind. Returns its URL.
+ */
+export async function createDatabase(
+  locale: 'C.UTF-8' | 'C' = 'C.UTF-8',
+  options: { template?: TemplateKind } = {},
+): Promise<{ name: string; url: string }> {
   if (!pgUrl) throw new Error('No PostgreSQL server in this run.');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = options.template && templates?.postgres?.[options.template];
   await adminQuery(
-    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE '${locale}' LC_CTYPE '${locale}'`,
+    template
+      ? `CREATE DATABASE ${name} TEMPLATE ${template}`
+      : `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE '${locale}' LC_CTYPE '${locale}'`,
   );
   return { name, url: withDatabase(pgUrl, name) };
+}
+
+/**
+ * Puts a copy of the run's migrated PGlite database of that kind into `dataDir`; false when the run
+ * has none (the server then migrates and seeds on its first start, as it would anyway).
+ */
+export function copyPgliteTemplate(kind: TemplateKind, dataDir: string): boolean {
+  const template = templates?.pglite[kind];
+  if (!template) return false;
+  fs.cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+  return true;
 }
 
 export async function dropDatabase(name: string): Promise<void> {
@@ -83,9 +113,14 @@ export const FIXTURE_INDEX_HTML = `<!doctype html>
 `;
 export const FIXTURE_APP_JS = 'console.log("maktaba fixture app");\n';
 
-/** A stand-in for apps/web/dist: index.html and one content-hashed asset, plus `extra` files. */
-export function createWebDist(extra: Record<string, string | Buffer> = {}): string {
-  const dir = makeTempDir('maktaba-web-dist-');
+/**
+ * A stand-in for apps/web/dist: index.html and one content-hashed asset, plus `extra` files; in
+ * `dir`, or in a new temporary folder.
+ */
+export function createWebDist(
+  extra: Record<string, string | Buffer> = {},
+  dir = makeTempDir('maktaba-web-dist-'),
+): string {
   const files: Record<string, string | Buffer> = {
     'index.html': FIXTURE_INDEX_HTML,
     'assets/app-abc123.js': FIXTURE_APP_JS,
@@ -104,21 +139,42 @@ export type TestServer = {
   url: string;
   driver: Driver;
   dataDir: string;
+  /** The built web app it serves. */
+  webDistDir: string;
   running: RunningServer;
+  /** The server's own database connection. */
+  db: Database;
   /** Stops the server, then drops its database / removes its DATA_DIR. Idempotent. */
   close(): Promise<void>;
 };
 
-export async function startTestServer(options: {
-  driver: TestDriver;
+export type TestServerOptions = {
+  /**
+   * Environment variables over the test defaults (see testConfig); a function is called when the
+   * server starts, for values known only then (the port of another server started in a beforeAll).
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** The built web app to serve; an empty folder by default. */
   webDistDir?: string;
-  env?: Record<string, string>;
-}): Promise<TestServer> {
+  /** Serve the fixture web app (createWebDist) with these extra files, removed with the server. */
+  webDist?: Record<string, string | Buffer>;
+  /**
+   * Start from a copy of the run's migrated and seeded database (with or without the demo
+   * catalogue, after DEMO_CATALOGUE): true by default. false for a test of the real first start,
+   * which migrates and seeds an empty database.
+   */
+  template?: boolean;
+};
+
+export async function startTestServer(options: TestServerOptions & { driver: TestDriver }): Promise<TestServer> {
   const { driver } = options;
+  const env = typeof options.env === 'function' ? options.env() : options.env;
   const tempDir = makeTempDir();
   const dataDir = path.join(tempDir, 'data');
   const webDistDir = options.webDistDir ?? path.join(tempDir, 'web-dist');
   fs.mkdirSync(webDistDir, { recursive: true });
+  if (options.webDist) createWebDist(options.webDist, webDistDir);
+  const kind = options.template === false ? undefined : templateKindOf(env);
 
   let database: { name: string; url: string } | undefined;
   const cleanUp = async () => {
@@ -127,20 +183,17 @@ export async function startTestServer(options: {
   };
 
   try {
-    if (driver.name === 'postgres') {
+    if (driver.name === 'postgres' && !env?.DATABASE_URL) {
       if (!driver.url) throw new Error('The PostgreSQL driver needs a server; use describeEachDriver to skip.');
-      database = await createDatabase();
+      database = await createDatabase('C.UTF-8', { template: kind });
     }
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
+    if (driver.name === 'pglite' && kind) copyPgliteTemplate(kind, dataDir);
+    const config = testConfig({
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDistDir,
       DATABASE_POOL_MAX: '4',
       ...(database ? { DATABASE_URL: database.url } : {}),
-      ...options.env,
+      ...env,
     });
     const logger = createLogger({ logLevel: config.logLevel, logPretty: false });
     const running = await startServer(config, logger);
@@ -149,7 +202,9 @@ export async function startTestServer(options: {
       url: `http://127.0.0.1:${running.port}`,
       driver: running.deps.database.driver,
       dataDir,
+      webDistDir,
       running,
+      db: running.deps.database.db,
       close() {
         closing ??= running.close().finally(cleanUp);
         return closing;
@@ -159,6 +214,70 @@ export async function startTestServer(options: {
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * One server for the enclosing suite: started in a beforeAll, stopped (its database removed) in
+ * an afterAll. The handle's fields are read in tests and hooks; read before the server started,
+ * they throw.
+ */
+export function useTestServer(driver: TestDriver, options: TestServerOptions = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ driver, ...options });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = (): TestServer => {
+    if (!server) {
+      throw new Error('The test server is not started yet: read it inside a test or a hook, after useTestServer.');
+    }
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get driver() {
+      return started().driver;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get webDistDir() {
+      return started().webDistDir;
+    },
+    get running() {
+      return started().running;
+    },
+    get db() {
+      return started().db;
+    },
+    close: () => started().close(),
+  };
+}
+
+export type TestAccount = {
+  /** Signed in as the account, from an address of its own (the server must trust one proxy hop to tell). */
+  client: ApiClient;
+  id: string;
+  email: string;
+  password: string;
+  /** The sign-up response. */
+  response: ApiResponse;
+};
+
+/** Registers a new account (a patron) on `server` and gives it `role`; `name` is its display name. */
+export async function accountAs(
+  server: Pick<TestServer, 'url' | 'db'>,
+  role: Role = 'patron',
+  overrides: Record<string, unknown> = {},
+): Promise<TestAccount> {
+  const client = clientFrom(server.url);
+  const created = await registerAccount(client, { name: `A ${role}`, ...overrides });
+  if (role !== 'patron') await server.db.update(profiles).set({ role }).where(eq(profiles.id, created.id));
+  return { client, ...created };
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };

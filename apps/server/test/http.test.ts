@@ -1,17 +1,15 @@
-import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { LIMITS } from '@maktaba/shared/constants';
 import { ErrorBodySchema, HealthSchema } from '@maktaba/shared/schemas/health';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
-  createWebDist,
   describeEachDriver,
   FIXTURE_INDEX_HTML,
   latestMigrationTag,
   rawRequest,
   readServerVersion,
   startTestServer,
-  type TestServer,
+  useTestServer,
 } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -67,18 +65,7 @@ function expectSecurityHeaders(response: Response) {
 }
 
 describeEachDriver('HTTP', (driver) => {
-  let server: TestServer;
-  let webDistDir: string;
-
-  beforeAll(async () => {
-    webDistDir = createWebDist();
-    server = await startTestServer({ driver, webDistDir });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    if (webDistDir) fs.rmSync(webDistDir, { recursive: true, force: true });
-  });
+  const server = useTestServer(driver, { webDist: {} });
 
   it('GET /api/health reports a healthy server on this driver', async () => {
     const response = await fetch(`${server.url}/api/health`);

@@ -3,10 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env.js';
 import { createLogger } from '../src/logger.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { makeTempDir, SERVER_DIR } from './helpers.js';
+import { makeTempDir, SERVER_DIR, testConfig } from './helpers.js';
 import { runBuiltCli } from './run-cli.js';
 
 const CLI = path.join(SERVER_DIR, 'dist/cli/import.js');
@@ -51,13 +50,7 @@ describe.skipIf(!fs.existsSync(CLI))('npm run import', () => {
   });
 
   it('refuses while the server owns the embedded database', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-    });
+    const config = testConfig({ DATA_DIR: dataDir });
     server = await startServer(config, createLogger({ logLevel: 'silent', logPretty: false }));
     const busy = runCli([file]);
     expect(busy.status).toBe(1);

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { bookAuthors, bookCategories, books, categories, importJobs, profiles } from '../src/db/schema/index.js';
-import { type ApiClient, clientFrom, type Json, registerAccount } from './api-client.js';
-import { describeEachDriver, REPO_ROOT, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, clientFrom, type Json } from './api-client.js';
+import { accountAs, describeEachDriver, REPO_ROOT, useTestServer } from './helpers.js';
 
 const CATALOGUE = path.resolve(REPO_ROOT, '../shared/data/catalogue.jsonl');
 const hasCatalogue = fs.existsSync(CATALOGUE);
@@ -34,7 +34,7 @@ const jsonl = (rows: unknown[]) =>
   `${rows.map((row) => (typeof row === 'string' ? row : JSON.stringify(row))).join('\n')}\n`;
 
 describeEachDriver('catalogue import over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
   let admin: ApiClient;
   let patron: ApiClient;
@@ -78,17 +78,9 @@ describeEachDriver('catalogue import over HTTP', (driver) => {
   const booksWith = (externalIds: string[]) => db.select().from(books).where(inArray(books.externalId, externalIds));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
-    admin = clientFrom(server.url);
-    const { id } = await registerAccount(admin, { name: 'Import Admin' });
-    await db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, id));
-    patron = clientFrom(server.url);
-    await registerAccount(patron, { name: 'Import Patron' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
+    db = server.db;
+    admin = (await accountAs(server, 'admin', { name: 'Import Admin' })).client;
+    patron = (await accountAs(server, 'patron', { name: 'Import Patron' })).client;
   });
 
   it('refuses visitors (401) and patrons (403)', async () => {
@@ -258,9 +250,7 @@ describeEachDriver('catalogue import over HTTP', (driver) => {
     expect(list.status).toBe(200);
     expect(list.body.jobs.length).toBeGreaterThan(0);
     expect(list.body.jobs[0]).not.toHaveProperty('rejected_rows');
-    const other = clientFrom(server.url);
-    const { id } = await registerAccount(other, { name: 'Import Librarian' });
-    await db.update(profiles).set({ role: 'librarian' }).where(eq(profiles.id, id));
+    const { client: other } = await accountAs(server, 'librarian', { name: 'Import Librarian' });
     expect((await other.get(`/api/admin/imports/${list.body.jobs[0].id}`)).status).toBe(404);
     expect((await other.get('/api/admin/imports')).body.jobs).toEqual([]);
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapturedMail, startSmtpCapture, waitForMail } from '../../../e2e/support/smtp-capture.js';
-import { type Config, loadConfig } from '../src/config/env.js';
+import type { Config } from '../src/config/env.js';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import { authUsers, emailOutbox, passwordResetTokens, revokedSessions } from '../src/db/schema/index.js';
 import { createLogger } from '../src/logger.js';
@@ -19,13 +19,14 @@ import type { MailTransport, OutgoingEmail } from '../src/modules/mail/transport
 import { ApiClient, uniqueEmail } from './api-client.js';
 import { freePort } from './free-port.js';
 import {
+  copyPgliteTemplate,
   createDatabase,
   describeEachDriver,
   dropDatabase,
   makeTempDir,
-  startTestServer,
   type TestDriver,
-  type TestServer,
+  testConfig,
+  useTestServer,
 } from './helpers.js';
 
 const logger = createLogger({ logLevel: 'silent', logPretty: false });
@@ -111,17 +112,15 @@ describe('e-mail templates', () => {
 });
 
 describeEachDriver('e-mail outbox and dev mailbox', (driver) => {
-  let server: TestServer;
+  // Behind one proxy of ours, so a test can present a caller from another machine.
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let api: ApiClient;
   let db: Database;
 
-  beforeAll(async () => {
-    // Behind one proxy of ours, so a test can present a caller from another machine.
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
+  beforeAll(() => {
     api = new ApiClient(server.url);
-    db = server.running.deps.database.db;
+    db = server.db;
   });
-  afterAll(() => server?.close());
 
   it('shows the mailbox only to this machine', async () => {
     const id = await enqueueEmail(db, resetMessage(uniqueEmail('local')));
@@ -195,27 +194,25 @@ describeEachDriver('e-mail outbox and dev mailbox', (driver) => {
 });
 
 describeEachDriver('e-mail over SMTP, in production', (driver) => {
-  let server: TestServer;
   let capture: { close(): Promise<void> };
   let mailDir: string;
+  let port: number;
 
   beforeAll(async () => {
     mailDir = makeTempDir('maktaba-mail-');
-    const port = await freePort();
+    port = await freePort();
     capture = await startSmtpCapture({ port, dir: mailDir });
-    server = await startTestServer({
-      driver,
-      env: {
-        NODE_ENV: 'production',
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
-        MAIL_FROM: 'Maktaba Library <library@example.org>',
-      },
-    });
   });
   afterAll(async () => {
-    await server?.close();
     await capture?.close();
     fs.rmSync(mailDir, { recursive: true, force: true });
+  });
+  const server = useTestServer(driver, {
+    env: () => ({
+      NODE_ENV: 'production',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Maktaba Library <library@example.org>',
+    }),
   });
 
   async function deliver(message: EmailMessage): Promise<CapturedMail> {
@@ -267,7 +264,8 @@ describeEachDriver('e-mail over SMTP, in production', (driver) => {
 /** A migrated database of the driver's kind, without a server (and so without its worker). */
 async function openBareDatabase(driver: TestDriver) {
   const dir = makeTempDir('maktaba-mail-db-');
-  const created = driver.name === 'postgres' ? await createDatabase() : undefined;
+  const created = driver.name === 'postgres' ? await createDatabase('C.UTF-8', { template: 'empty' }) : undefined;
+  if (!created) copyPgliteTemplate('empty', dir);
   const handles: DatabaseHandle[] = [];
   const open = async () => {
     const handle = created ? await openPostgres(created.url, 4, logger) : await openPglite(dir);
@@ -302,7 +300,7 @@ describeEachDriver('mail worker', (driver) => {
   beforeAll(async () => {
     bare = await openBareDatabase(driver);
     db = bare.db;
-    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(makeTempDir(), 'data') });
+    config = testConfig({ DATA_DIR: path.join(makeTempDir(), 'data') });
   });
   afterAll(async () => {
     for (const created of workers) await created.stop();

@@ -12,14 +12,16 @@ import type { Database } from '../src/db/client.js';
 import { profiles, userNotifications } from '../src/db/schema/index.js';
 import { notifyUser } from '../src/modules/notifications/notifications.service.js';
 import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { accountAs, describeEachDriver, startTestServer, useTestServer } from './helpers.js';
 import { notificationsOf, openSse, type SseStream } from './sse-client.js';
 
 const HEARTBEAT_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeEachDriver('notifications over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, {
+    env: { TRUST_PROXY_HOPS: '1', NOTIFICATIONS_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+  });
   let db: Database;
   type Account = { client: ApiClient; id: string };
   let reader: Account;
@@ -27,12 +29,7 @@ describeEachDriver('notifications over HTTP', (driver) => {
   let admin: Account;
   const streams: SseStream[] = [];
 
-  async function account(role: 'patron' | 'admin'): Promise<Account> {
-    const client = clientFrom(server.url);
-    const { id } = await registerAccount(client, { name: `A ${role}` });
-    if (role !== 'patron') await db.update(profiles).set({ role }).where(eq(profiles.id, id));
-    return { client, id };
-  }
+  const account = (role: 'patron' | 'admin'): Promise<Account> => accountAs(server, role);
 
   async function stream(who: Account, headers: Record<string, string> = {}, base = server.url) {
     const opened = await openSse(`${base}/api/notifications/stream`, { cookie: who.client.cookieHeader(), ...headers });
@@ -51,16 +48,11 @@ describeEachDriver('notifications over HTTP', (driver) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({
-      driver,
-      env: { TRUST_PROXY_HOPS: '1', NOTIFICATIONS_HEARTBEAT_MS: String(HEARTBEAT_MS) },
-    });
-    db = server.running.deps.database.db;
+    db = server.db;
     [reader, other, admin] = await Promise.all([account('patron'), account('patron'), account('admin')]);
   });
   afterAll(async () => {
     for (const opened of streams) opened.close();
-    await server?.close();
   });
   beforeEach(async () => {
     for (const opened of streams.splice(0)) opened.close();

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
   authAccounts,
@@ -20,36 +20,27 @@ import {
   ApiClient,
   type ApiResponse,
   clientFrom,
+  expectError,
   GOOD_PASSWORD,
   registerAccount,
   uniqueEmail,
   uniqueIp,
 } from './api-client.js';
-import { describeEachDriver, rawRequest, startTestServer, type TestServer } from './helpers.js';
+import { describeEachDriver, rawRequest, useTestServer } from './helpers.js';
 
 /** Not the address the tests connect to: links must come from here, never from the request. */
 const PUBLIC_URL = 'http://library.example.test:8080';
 const NEW_PASSWORD = 'Amber-Harbour-73';
 const LINK_PATTERN = /(\S+)\/auth\/update-password#access_token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
 
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-  return response.body.error as { code: string; message: string; details?: { fieldErrors: Record<string, string[]> } };
-}
-
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 describeEachDriver('password reset and change over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1', PUBLIC_URL } });
   let db: Database;
 
-  beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1', PUBLIC_URL } });
-    db = server.running.deps.database.db;
-  });
-
-  afterAll(async () => {
-    await server?.close();
+  beforeAll(() => {
+    db = server.db;
   });
 
   const forgot = (email: string, client = clientFrom(server.url), headers?: Record<string, string>) =>

@@ -5,23 +5,11 @@
  */
 import { ProfileSchema } from '@maktaba/shared/schemas/profile';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authSessions, authUsers, profiles, userActivityLog, userSetupLogs } from '../src/db/schema/index.js';
-import {
-  type ApiResponse,
-  clientFrom,
-  findSetCookie,
-  type Json,
-  registerAccount,
-  SESSION_COOKIE,
-} from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
-
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-  return response.body.error as { code: string; message: string; details?: Json };
-}
+import { type ApiResponse, clientFrom, expectError, findSetCookie, SESSION_COOKIE } from './api-client.js';
+import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
 const NEW_ADDRESS = {
   phone_number: '613 555 0143',
@@ -34,15 +22,11 @@ const NEW_ADDRESS = {
 };
 
 describeEachDriver('profiles over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
 
   /** Signs up a new account; the returned client holds its session. */
-  async function newAccount(name = 'Test Reader') {
-    const client = clientFrom(server.url);
-    const account = await registerAccount(client, { name });
-    return { client, ...account };
-  }
+  const newAccount = (name = 'Test Reader') => accountAs(server, 'patron', { name });
 
   async function profileRow(id: string) {
     const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
@@ -65,13 +49,8 @@ describeEachDriver('profiles over HTTP', (driver) => {
       .where(eq(profiles.id, id));
   }
 
-  beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
-  });
-
-  afterAll(async () => {
-    await server?.close();
+  beforeAll(() => {
+    db = server.db;
   });
 
   it('refuses every profile route without a session (401)', async () => {

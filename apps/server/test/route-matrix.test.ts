@@ -15,12 +15,12 @@ import {
   type RouteRequirement,
 } from '@maktaba/shared/route-access';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { profiles } from '../src/db/schema/index.js';
 import { PASSTHROUGH } from '../src/modules/auth/auth.routes.js';
-import { type ApiClient, clientFrom, registerAccount, SESSION_COOKIE, uniqueIp } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, clientFrom, SESSION_COOKIE, uniqueIp } from './api-client.js';
+import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
 type CallerName = 'anonymous' | Role;
 type Caller = { name: CallerName; role: Role | null; email?: string; password?: string; client: ApiClient };
@@ -59,7 +59,7 @@ function table(deviations: Deviation[]): string {
 }
 
 describeEachDriver('route × role matrix', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
   const callers = new Map<CallerName, Caller>();
 
@@ -145,18 +145,12 @@ describeEachDriver('route × role matrix', (driver) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
+    db = server.db;
     callers.set('anonymous', { name: 'anonymous', role: null, client: clientFrom(server.url) });
     for (const role of ['patron', 'librarian', 'admin'] as const) {
-      const client = clientFrom(server.url);
-      const { id, email, password } = await registerAccount(client, { name: `Matrix ${role}` });
-      if (role !== 'patron') await db.update(profiles).set({ role }).where(eq(profiles.id, id));
+      const { email, password, client } = await accountAs(server, role, { name: `Matrix ${role}` });
       callers.set(role, { name: role, role, email, password, client });
     }
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('declares what every route of the OpenAPI document needs, and nothing that is not served', async () => {

@@ -9,15 +9,15 @@ import {
   type SuggestResult,
   SuggestResultSchema,
 } from '@maktaba/shared/schemas/search';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
-import { books, profiles } from '../src/db/schema/index.js';
+import { books } from '../src/db/schema/index.js';
 import { readDemoCatalogue } from '../src/modules/catalogue/demo-catalogue.js';
-import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { type ApiClient, clientFrom } from './api-client.js';
+import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
 const demo = readDemoCatalogue();
 const demoBook = (key: string) => {
@@ -27,18 +27,11 @@ const demoBook = (key: string) => {
 };
 
 describeEachDriver('search over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver);
   let db: Database;
   let anonymous: ApiClient;
   let patron: { client: ApiClient; id: string };
   let librarian: { client: ApiClient; id: string };
-
-  async function account(role: 'patron' | 'librarian') {
-    const client = clientFrom(server.url);
-    const { id } = await registerAccount(client, { name: `A ${role}` });
-    if (role !== 'patron') await db.update(profiles).set({ role }).where(eq(profiles.id, id));
-    return { client, id };
-  }
 
   async function search(query: string, client = anonymous): Promise<SearchResult> {
     const response = await client.get(`/api/search?${query}`);
@@ -56,13 +49,9 @@ describeEachDriver('search over HTTP', (driver) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    db = server.running.deps.database.db;
+    db = server.db;
     anonymous = clientFrom(server.url);
-    [patron, librarian] = await Promise.all([account('patron'), account('librarian')]);
-  });
-  afterAll(async () => {
-    await server?.close();
+    [patron, librarian] = await Promise.all([accountAs(server, 'patron'), accountAs(server, 'librarian')]);
   });
 
   describe('matching', () => {

@@ -6,19 +6,20 @@
 import { UserSessionListSchema } from '@maktaba/shared/schemas/auth';
 import { AuthStateSchema } from '@maktaba/shared/schemas/session';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authSessions, revokedSessions } from '../src/db/schema/index.js';
 import {
   ApiClient,
   type ApiResponse,
   clientFrom,
+  expectError,
   findSetCookie,
   registerAccount,
   SESSION_COOKIE,
   uniqueIp,
 } from './api-client.js';
-import { describeEachDriver, startTestServer, type TestServer } from './helpers.js';
+import { describeEachDriver, useTestServer } from './helpers.js';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -29,10 +30,6 @@ const FIREFOX_ON_IPAD =
 
 const SIGNED_OUT = { user: null, session: null, profile: null };
 
-function expectError(response: ApiResponse, status: number, code: string) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-}
-
 /** The browser was told its cookie is dead, and to drop it. */
 function expectSignedOut(response: ApiResponse, reason: 'revoked' | 'expired') {
   expect(response.status).toBe(200);
@@ -41,16 +38,11 @@ function expectSignedOut(response: ApiResponse, reason: 'revoked' | 'expired') {
 }
 
 describeEachDriver('sessions over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
 
-  beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
-  });
-
-  afterAll(async () => {
-    await server?.close();
+  beforeAll(() => {
+    db = server.db;
   });
 
   /** A new account signed in from one browser per user agent, each from its own address. */

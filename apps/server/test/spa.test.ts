@@ -1,31 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createWebDist,
-  describeEachDriver,
-  FIXTURE_APP_JS,
-  FIXTURE_INDEX_HTML,
-  rawRequest,
-  startTestServer,
-  type TestServer,
-} from './helpers.js';
+import { expect, it } from 'vitest';
+import { describeEachDriver, FIXTURE_APP_JS, FIXTURE_INDEX_HTML, rawRequest, useTestServer } from './helpers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describeEachDriver('SPA', (driver) => {
-  let server: TestServer;
-  let webDistDir: string;
-
-  beforeAll(async () => {
-    webDistDir = createWebDist({ 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
-    server = await startTestServer({ driver, webDistDir });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    if (webDistDir) fs.rmSync(webDistDir, { recursive: true, force: true });
-  });
+  const server = useTestServer(driver, { webDist: { 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' } });
 
   async function expectIndexHtml(pathname: string) {
     const response = await fetch(`${server.url}${pathname}`);
@@ -92,6 +73,7 @@ describeEachDriver('SPA', (driver) => {
   it('does not serve files outside the web dist directory', async () => {
     // Sent raw: a URL would normalise the dots away before the request leaves.
     const secret = 'outside the web dist';
+    const { webDistDir } = server;
     fs.writeFileSync(path.join(path.dirname(webDistDir), `${path.basename(webDistDir)}-secret.txt`), secret);
     const escapes = [
       `/../${path.basename(webDistDir)}-secret.txt`,

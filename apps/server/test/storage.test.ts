@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { authors, books, profiles, scholars } from '../src/db/schema/index.js';
+import { authors, books, scholars } from '../src/db/schema/index.js';
 import { replaceImage } from '../src/modules/storage/uploads.service.js';
-import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
-import { describeEachDriver, rawRequest, startTestServer, type TestServer } from './helpers.js';
+import type { ApiClient } from './api-client.js';
+import { accountAs, describeEachDriver, rawRequest, useTestServer } from './helpers.js';
 
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{16}\.webp$/;
 
@@ -36,7 +36,7 @@ const png = (width: number, height: number, background = '#d8c27a') =>
     .toBuffer();
 
 describeEachDriver('images over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1', DEMO_CATALOGUE: 'false' } });
   let db: Database;
   let librarian: ApiClient;
   let patron: ApiClient;
@@ -80,17 +80,9 @@ describeEachDriver('images over HTTP', (driver) => {
   const storedFile = (bucket: string, key: string) => path.join(server.dataDir, 'storage', bucket, key);
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1', DEMO_CATALOGUE: 'false' } });
-    db = server.running.deps.database.db;
-    librarian = clientFrom(server.url);
-    const staff = await registerAccount(librarian, { name: 'Librarian' });
-    await db.update(profiles).set({ role: 'librarian' }).where(eq(profiles.id, staff.id));
-    patron = clientFrom(server.url);
-    patronId = (await registerAccount(patron, { name: 'Patron' })).id;
-  });
-
-  afterAll(async () => {
-    await server?.close();
+    db = server.db;
+    librarian = (await accountAs(server, 'librarian', { name: 'Librarian' })).client;
+    ({ client: patron, id: patronId } = await accountAs(server, 'patron', { name: 'Patron' }));
   });
 
   it('lets a librarian set a cover, stored as WebP without any metadata and turned upright', async () => {

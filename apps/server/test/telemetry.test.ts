@@ -4,15 +4,15 @@
  */
 import { LIMITS } from '@maktaba/shared/constants';
 import { TelemetrySummarySchema } from '@maktaba/shared/schemas/telemetry';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { clientErrors, profiles, rateLimitCounters, webVitals } from '../src/db/schema/index.js';
+import { clientErrors, rateLimitCounters, webVitals } from '../src/db/schema/index.js';
 import { TELEMETRY_RULES } from '../src/modules/telemetry/telemetry.service.js';
 import { createTelemetryPruner } from '../src/modules/telemetry/telemetry-prune.js';
-import { clientFrom, registerAccount, uniqueIp } from './api-client.js';
-import { describeEachDriver, rawRequest, startTestServer, type TestServer } from './helpers.js';
+import { clientFrom, uniqueIp } from './api-client.js';
+import { accountAs, describeEachDriver, rawRequest, useTestServer } from './helpers.js';
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.85 Safari/537.36';
@@ -45,25 +45,16 @@ const vital = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describeEachDriver('telemetry over HTTP', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
 
-  async function account(role: 'patron' | 'admin' = 'patron') {
-    const client = clientFrom(server.url);
-    const { id } = await registerAccount(client, { name: `A ${role}` });
-    if (role !== 'patron') await db.update(profiles).set({ role }).where(eq(profiles.id, id));
-    return { client, id };
-  }
+  const account = (role: 'patron' | 'admin' = 'patron') => accountAs(server, role);
 
   const expectStatus = (response: { status: number; body: unknown }, status: number) =>
     expect(response.status, JSON.stringify(response.body)).toBe(status);
 
-  beforeAll(async () => {
-    server = await startTestServer({ driver, env: { TRUST_PROXY_HOPS: '1' } });
-    db = server.running.deps.database.db;
-  });
-  afterAll(async () => {
-    await server?.close();
+  beforeAll(() => {
+    db = server.db;
   });
   beforeEach(async () => {
     await db.delete(clientErrors);

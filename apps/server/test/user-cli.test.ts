@@ -3,10 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env.js';
 import { createLogger } from '../src/logger.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { makeTempDir, SERVER_DIR } from './helpers.js';
+import { makeTempDir, SERVER_DIR, testConfig } from './helpers.js';
 import { runBuiltCli } from './run-cli.js';
 
 const CLI = path.join(SERVER_DIR, 'dist/cli/user-create.js');
@@ -38,13 +37,7 @@ describe.skipIf(!fs.existsSync(CLI))('npm run user:create', () => {
     expect(again.status).toBe(1);
     expect(again.output).toContain('This email is already registered');
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-    });
+    const config = testConfig({ DATA_DIR: dataDir });
     server = await startServer(config, createLogger({ logLevel: 'silent', logPretty: false }));
     const response = await fetch(`http://127.0.0.1:${server.port}/api/auth/sign-in`, {
       method: 'POST',
