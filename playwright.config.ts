@@ -4,16 +4,20 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { Lang, LangOptions } from './e2e/fixtures';
 import { createE2eAdmin } from './e2e/support/admin-account';
-import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, OIDC_ISSUER, SMTP_PORT } from './e2e/support/e2e-env';
+import {
+  E2E_BASE_URL as BASE_URL,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET,
+  OIDC_ISSUER,
+  E2E_PORT as PORT,
+  SMTP_PORT,
+} from './e2e/support/e2e-env';
 
 /**
  * End-to-end tests against the production build (`npm run build` first; `npm test` does it).
  * The server runs on a fixed, unusual port with a fresh embedded database, and the browser is the
  * system Chromium: Playwright never downloads one. Every test runs once in English and once in Arabic.
  */
-
-const PORT = 4390;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The config is loaded by the runner and again by every worker: create the data directory once,
 // hand it to the workers through the environment, and remove it when the runner exits.

@@ -1,9 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, currentToast } from './auth-fixtures';
+import { createAccount, currentToast, test } from './auth-fixtures';
 import { type Catalogue, expect, fill, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { openOtherDevice, sessionOf, signInThrough } from './support/other-device';
-import { staffTestOn } from './support/staff-test';
 
 /**
  * User management (accounts-and-auth §2, §4, §6, §8; reader-area §2.1): the list at /users and
@@ -11,8 +10,6 @@ import { staffTestOn } from './support/staff-test';
  * changes and their audit entries; ending a suspended user's sessions; deleting a user; what a
  * librarian may only read.
  */
-
-const test = staffTestOn(4410);
 
 type Created = { id: string; email: string; name: string };
 
@@ -139,10 +136,10 @@ test.describe('user management', () => {
     browser,
     account,
     clientIp,
-    staff,
+    baseURL,
   }) => {
     await createAccount(page.request, account);
-    const other = await openOtherDevice(browser, { baseURL: staff.baseURL, clientIp });
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
     try {
       await signInThrough(other, account.email, account.password);
       expect((await sessionOf(other)).user?.email).toBe(account.email);
@@ -260,20 +257,12 @@ test.describe('user management', () => {
     page,
     t,
     signInAs,
-    browser,
-    staff,
+    adminApi,
   }) => {
     test.setTimeout(120_000);
     // The admin makes the accounts; the librarian only looks.
-    const admin = await browser.newContext({ baseURL: staff.baseURL });
     const run = `l${Date.now().toString(36)}`;
-    let users: Created[];
-    try {
-      await signInThrough(admin, staff.accounts.admin.email, staff.accounts.admin.password);
-      users = await createUsers(admin.request, run);
-    } finally {
-      await admin.close();
-    }
+    const users = await createUsers(adminApi, run);
     await signInAs('librarian');
     await browseList(page, t, '/library/users', run, users);
     await expect(page.getByText(t.users.readOnly)).toBeVisible();

@@ -1,6 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Role } from '@maktaba/shared/permissions';
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { test as base, type Catalogue, expect } from './fixtures';
+import { E2E_ADMIN } from './support/admin-account';
+import { E2E_BASE_URL } from './support/e2e-env';
 
 /** An account the tests create; the password passes every registration rule and no common list. */
 export type Account = {
@@ -23,11 +26,30 @@ type AuthFixtures = {
   account: Account;
   /** The address this test's browser and API calls come from (see playwright.config.ts). */
   clientIp: string;
+  /**
+   * Signs this test's page (and `page.request`) in as an account of the role, with its complete
+   * profile. The accounts are made once per worker; tests that change an account (its role, status,
+   * e-mail, or delete it) change one of their own instead.
+   */
+  signInAs: (role: Role) => Promise<RoleAccount>;
 };
 
-export const test = base.extend<AuthFixtures>({
+/** An account of a role, made by `roleAccount`; `id` is its user's (and profile's) id. */
+export type RoleAccount = { id: string; email: string; password: string };
+
+type AuthWorkerFixtures = {
+  /** An API client signed in as the suite's admin (support/admin-account.ts), for arranging what a test needs. */
+  adminApi: APIRequestContext;
+  /** This worker's account of the role: registered like any reader, then given the role by the suite's admin. */
+  roleAccount: (role: Role) => Promise<RoleAccount>;
+};
+
+/** An address of the private range: a caller of its own for the security check's per-address limits. */
+export const randomClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+export const test = base.extend<AuthFixtures, AuthWorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  clientIp: async ({}, use) => use(`10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`),
+  clientIp: async ({}, use) => use(randomClientIp()),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ 'X-Forwarded-For': clientIp }),
   account: async ({ lang }, use, testInfo) => {
     const slug = testInfo.title
@@ -40,16 +62,76 @@ export const test = base.extend<AuthFixtures>({
       name: lang === 'ar' ? 'فاطمة الزهراء' : 'Fatima Zahra',
     });
   },
+  adminApi: [
+    async ({ playwright }, use) => {
+      const admin = await playwright.request.newContext({
+        baseURL: E2E_BASE_URL,
+        extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
+      });
+      const signIn = await admin.post('/api/auth/sign-in', { data: E2E_ADMIN });
+      expect(signIn.status(), await signIn.text()).toBe(200);
+      await use(admin);
+      await admin.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  roleAccount: [
+    async ({ playwright, adminApi }, use) => {
+      const run = `${Date.now().toString(36)}${randomInt(1000)}`;
+      const made = new Map<Role, Promise<RoleAccount>>();
+      const make = async (role: Role): Promise<RoleAccount> => {
+        const account = {
+          email: `${role}-${run}@staff.example.org`,
+          password: `Quiet-Shelf-${randomInt(1000, 9999)}`,
+          name: `Staff ${role}`,
+        };
+        const client = await playwright.request.newContext({
+          baseURL: E2E_BASE_URL,
+          extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
+        });
+        try {
+          const id = await createAccount(client, account);
+          if (role !== 'patron') {
+            const promote = await adminApi.patch(`/api/admin/users/${id}`, { data: { role } });
+            expect(promote.status(), await promote.text()).toBe(200);
+          }
+          return { id, email: account.email, password: account.password };
+        } finally {
+          await client.dispose();
+        }
+      };
+      await use((role) => {
+        const account = made.get(role) ?? make(role);
+        made.set(role, account);
+        return account;
+      });
+    },
+    { scope: 'worker' },
+  ],
+  signInAs: async ({ page, roleAccount }, use) => {
+    await use(async (role) => {
+      const account = await roleAccount(role);
+      const response = await page.request.post('/api/auth/sign-in', {
+        data: { email: account.email, password: account.password },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return account;
+    });
+  },
 });
 
 export { expect };
 
-/** Creates the account with its complete profile through the API. With `page.request` the page is signed in too. */
-export async function createAccount(request: APIRequestContext, account: Account) {
+/**
+ * Creates the account with its complete profile through the API and answers its id. With
+ * `page.request` the page is signed in too.
+ */
+export async function createAccount(request: APIRequestContext, account: Account): Promise<string> {
   const response = await request.post('/api/auth/sign-up', {
     data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { user: { id: string } }).user.id;
 }
 
 /** The toast on top of the stack (the toaster shows one at a time). */

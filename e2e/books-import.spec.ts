@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { ADDRESS, createAccount, expect, test } from './auth-fixtures';
+import { createAccount, expect, test } from './auth-fixtures';
 import { fill, openApp } from './fixtures';
-import { E2E_ADMIN } from './support/admin-account';
 import { expectNoAxeViolations } from './support/axe';
-
-/** Signs the page in as the admin, whose address is then on file (it was made on the command line). */
-async function signInAsAdmin(page: Page) {
-  const signIn = await page.request.post('/api/auth/sign-in', { data: E2E_ADMIN });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const address = await page.request.put('/api/profiles/me/address', { data: ADDRESS });
-  expect(address.status(), await address.text()).toBe(200);
-}
 
 /** A number as the page writes it in the reader's language (the browser's Intl, not Node's). */
 const numberIn = (page: Page, lang: string, value: number) =>
@@ -22,8 +13,9 @@ test.describe('books import', () => {
     page,
     t,
     lang,
+    signInAs,
   }) => {
-    await signInAsAdmin(page);
+    await signInAs('admin');
     const run = randomUUID().slice(0, 8);
     const book = (n: number, extra: Record<string, unknown> = {}) =>
       JSON.stringify({

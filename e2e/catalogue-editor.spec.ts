@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Book, Category, Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { Page } from '@playwright/test';
-import { currentToast, expect } from './auth-fixtures';
+import { currentToast, expect, test } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { staffTestOn } from './support/staff-test';
-
-/** Every worker has its own server with an admin, a librarian and a patron (see support/staff-test.ts). */
-const test = staffTestOn(4396);
 
 const editor = (t: Catalogue) => t.catalogueAdmin;
 

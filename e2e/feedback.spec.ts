@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { type Account, test as authTest, createAccount, expect, expectFieldError } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { staffTestOn } from './support/staff-test';
+import { lockAcrossWorkers } from './support/exclusive';
 
 /**
  * The feedback dialog (reader-area §2.2, §3, §4.1, §5, §9): both tabs, signed in and as a visitor,
@@ -58,7 +58,23 @@ async function expectSuccessThenClose(page: Page, t: Catalogue, message: string)
   return Date.now() - shownAt;
 }
 
-const test = authTest;
+const test = authTest.extend<{ keepInboxToItself: () => Promise<void> }>({
+  /**
+   * The inbox lists every report of the run, newest first: tests that send bug reports or read the
+   * inbox's order take turns, so no other worker's reports land between a test's own and its look
+   * at the list. Waiting for a turn does not count against the test's time.
+   */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  keepInboxToItself: async ({}, use, testInfo) => {
+    let release: (() => void) | undefined;
+    await use(async () => {
+      const asked = Date.now();
+      release = await lockAcrossWorkers('feedback-inbox');
+      testInfo.setTimeout(testInfo.timeout + (Date.now() - asked));
+    });
+    release?.();
+  },
+});
 
 test.describe('feedback dialog', () => {
   test('signed in: feedback with the name and e-mail read-only, its validation, success, closing 1.5 s later', async ({
@@ -138,7 +154,9 @@ test.describe('feedback dialog', () => {
   test('a visitor reports a bug from the footer: the page address prefilled, device information, a bad address refused', async ({
     page,
     t,
+    keepInboxToItself,
   }) => {
+    await keepInboxToItself();
     await openApp(page, '/');
     await openFromFooter(page, t);
     const dialog = dialogOf(page, t);
@@ -259,9 +277,6 @@ test.describe('feedback dialog', () => {
   });
 });
 
-/** A server of its own per worker with an admin, a librarian and a patron (support/staff-test.ts). */
-const staffTest = staffTestOn(4380);
-
 /** 100 different attempts at running script through what readers type. */
 const XSS_TEMPLATES: ((n: number) => string)[] = [
   (n) => `<img src=x onerror=alert(${n})>`,
@@ -322,9 +337,15 @@ const injectedElements = (page: Page) =>
       ).length,
   );
 
-staffTest.describe('feedback inbox', () => {
-  staffTest('staff read 100 script payloads as text: no dialog, no injected element', async ({ page, t, signInAs }) => {
-    staffTest.setTimeout(120_000);
+test.describe('feedback inbox', () => {
+  test('staff read 100 script payloads as text: no dialog, no injected element', async ({
+    page,
+    t,
+    signInAs,
+    keepInboxToItself,
+  }) => {
+    test.setTimeout(120_000);
+    await keepInboxToItself();
     page.on('dialog', (dialog) => {
       throw new Error(`a script ran: ${dialog.type()} ${dialog.message()}`);
     });
@@ -360,7 +381,13 @@ staffTest.describe('feedback inbox', () => {
     expect(await injectedElements(page)).toBe(0);
   });
 
-  staffTest("filters, paging, details and marking handled, in the reader's language", async ({ page, t, signInAs }) => {
+  test("filters, paging, details and marking handled, in the reader's language", async ({
+    page,
+    t,
+    signInAs,
+    keepInboxToItself,
+  }) => {
+    await keepInboxToItself();
     const run = `inbox-${Date.now().toString(36)}`;
     const send = async (body: object, index: number) => {
       const response = await page.request.post('/api/feedback', {
@@ -444,7 +471,7 @@ staffTest.describe('feedback inbox', () => {
     await expect(list.getByRole('listitem').first()).toBeVisible();
   });
 
-  staffTest('a patron is turned away from the inbox', async ({ page, t, signInAs }) => {
+  test('a patron is turned away from the inbox', async ({ page, t, signInAs }) => {
     await signInAs('patron');
     await openApp(page, '/library/feedback');
     await expect(page).toHaveURL(/\/unauthorized/);

@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test as authTest, createAccount, currentToast, expect } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
-import { E2E_ADMIN } from './support/admin-account';
 import { expectNoAxeViolations } from './support/axe';
 
 type SendBody = { title: string; message: string; type?: string; event_type?: string };
@@ -12,22 +10,13 @@ type SendBody = { title: string; message: string; type?: string; event_type?: st
  * reader through POST /api/admin/notifications, as the lending work will through notifyUser.
  */
 const test = authTest.extend<{ send: (body: SendBody) => Promise<{ id: string }> }>({
-  send: async ({ playwright, baseURL, page, account }, use) => {
-    const admin: APIRequestContext = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-    });
-    const signIn = await admin.post('/api/auth/sign-in', { data: E2E_ADMIN });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-    await createAccount(page.request, account);
-    const session = await page.request.get('/api/auth/session');
-    const userId = ((await session.json()) as { user: { id: string } }).user.id;
+  send: async ({ adminApi, page, account }, use) => {
+    const userId = await createAccount(page.request, account);
     await use(async (body) => {
-      const response = await admin.post('/api/admin/notifications', { data: { user_id: userId, ...body } });
+      const response = await adminApi.post('/api/admin/notifications', { data: { user_id: userId, ...body } });
       expect(response.status(), await response.text()).toBe(201);
       return (await response.json()) as { id: string };
     });
-    await admin.dispose();
   },
 });
 

@@ -1,5 +1,9 @@
 import path from 'node:path';
 
+/** The end-to-end server (playwright.config.ts starts it): a fixed, unusual port. */
+export const E2E_PORT = 4390;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
 /**
  * Stand-ins the end-to-end server talks to, started once per run by e2e/global-setup.ts:
  * a real SMTP server that captures every message, and an OpenID Connect server playing Google.
