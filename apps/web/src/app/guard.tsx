@@ -1,6 +1,6 @@
 import { type GuardLevel, meetsGuard } from '@maktaba/shared/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthStore } from '../features/auth/hooks/use-auth';
+import { useAuthStore } from '../lib/auth/use-auth';
 import { AuthErrorScreen } from './errors/auth-error-screen';
 import { PageLoading } from './shell/page-loading';
 import { useSplashStore } from './shell/splash';

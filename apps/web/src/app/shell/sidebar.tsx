@@ -15,7 +15,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { useAuthStore } from '../../lib/auth/use-auth';
 import { Logo } from './logo';
 
 type Item = { to: string; labelKey: string; icon: ComponentType<SVGProps<SVGSVGElement>> };

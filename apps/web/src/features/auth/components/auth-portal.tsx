@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { LanguageToggle } from '../../../app/shell/footer';
 import { Logo } from '../../../app/shell/logo';
 import { ApiError } from '../../../lib/api-client';
-import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../hooks/use-auth';
+import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { useSaveAddress } from '../hooks/use-save-address';
 import { useAbandonRegistration } from '../hooks/use-sign-out';
 import { useSignUp } from '../hooks/use-sign-up';

@@ -1,6 +1,6 @@
 import { SECURITY_REASONS, type SecurityAction, type SecurityReason } from '@maktaba/shared/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import type { AuthMessage } from './auth-types';
+import type { AuthMessage } from '../../../lib/auth/auth-types';
 
 /**
  * The error catalogue of accounts-and-auth §8: whatever went wrong becomes one translated message.

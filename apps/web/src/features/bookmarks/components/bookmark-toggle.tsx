@@ -6,8 +6,8 @@ import { Bookmark, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BookmarkActionProps } from '../../../components/bookmark-action';
 import { buttonClass } from '../../../components/ui/button';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useAuthStore } from '../../auth/hooks/use-auth';
 import { useBookmarks } from '../hooks/use-bookmarks';
 
 /**

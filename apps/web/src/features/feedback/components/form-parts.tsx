@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { errorKey } from '../lib/error-key';
 
 type TextProps = {

@@ -2,7 +2,7 @@ import { LIMITS } from '@maktaba/shared/constants';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import { NotificationPanel } from './notification-panel';

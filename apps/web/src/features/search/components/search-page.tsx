@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useSearchResults } from '../api/search-books';
 import { useSearchState } from '../hooks/use-search-state';
 import { EMPTY_FACETS } from '../lib/facet-options';
