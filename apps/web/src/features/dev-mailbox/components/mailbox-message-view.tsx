@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoading } from '../../../app/shell/page-loading';
+import { PageLoading } from '../../../components/page-loading';
 import { useMailboxMessage } from '../api/get-mailbox-message';
 import { formatMailTime } from './mailbox-time';
 

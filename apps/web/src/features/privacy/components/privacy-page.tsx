@@ -2,7 +2,7 @@ import { PRIVACY_LAST_UPDATED } from '@maktaba/shared/constants';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageToggle } from '../../../app/shell/footer';
+import { LanguageToggle } from '../../../components/language-toggle';
 import { usePublicConfig } from '../../../lib/public-config';
 import { PRIVACY_SECTIONS, PrivacySection } from './privacy-section';
 
