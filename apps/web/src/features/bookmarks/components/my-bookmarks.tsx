@@ -10,14 +10,7 @@ import { BookmarkItem } from './bookmark-item';
 /** 'My bookmarks': the reader's bookmarks, newest first, 20 more at a time, with the exact count. */
 export function MyBookmarks() {
   const { t, i18n } = useTranslation();
-  const status = useBookmarks((state) => state.status);
-  const error = useBookmarks((state) => state.error);
-  const items = useBookmarks((state) => state.items);
-  const total = useBookmarks((state) => state.total);
-  const isLoadingMore = useBookmarks((state) => state.isLoadingMore);
-  const loadMoreError = useBookmarks((state) => state.loadMoreError);
-  const fetch = useBookmarks((state) => state.fetch);
-  const loadMore = useBookmarks((state) => state.loadMore);
+  const { status, error, items, total, hasMore, isLoadingMore, loadMoreError, retry, loadMore } = useBookmarks();
   const formatted = new Intl.NumberFormat(i18n.language).format(total);
 
   return (
@@ -37,7 +30,7 @@ export function MyBookmarks() {
           variant="destructive"
           title={t(error)}
           action={
-            <Button variant="secondary" onClick={() => void fetch()}>
+            <Button variant="secondary" onClick={() => void retry()}>
               {t('common.retry')}
             </Button>
           }
@@ -61,7 +54,7 @@ export function MyBookmarks() {
             ))}
           </ul>
           {loadMoreError ? <Alert variant="destructive" title={t(loadMoreError)} /> : null}
-          {items.length < total ? (
+          {hasMore ? (
             <Button
               variant="secondary"
               className="self-center"
