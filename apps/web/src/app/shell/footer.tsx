@@ -2,6 +2,7 @@ import { Moon, Sun, SunDim } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../components/language-toggle';
 import { FeedbackFooterButton } from '../../features/feedback/components/feedback-host';
+import { formatYear } from '../../lib/format';
 import { nextTheme, useThemeStore } from '../../lib/theme';
 
 const THEME_ICONS = { light: Sun, 'solarized-light': SunDim, dark: Moon };
@@ -11,7 +12,7 @@ export function Footer() {
   const { t, i18n } = useTranslation();
   const { theme, cycleTheme } = useThemeStore();
   const Icon = THEME_ICONS[theme];
-  const year = new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(new Date().getFullYear());
+  const year = formatYear(new Date().getFullYear(), i18n.language);
   return (
     <footer className="flex flex-col items-center justify-between gap-3 border-t border-border px-4 py-4 text-sm text-muted sm:flex-row">
       <p>{t('footer.copyright', { year })}</p>

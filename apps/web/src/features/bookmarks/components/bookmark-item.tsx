@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { useIsRemovingBookmark, useRemoveBookmark } from '../api/remove-bookmark';
 import { isTemporary } from '../lib/bookmarks-cache';
@@ -21,7 +22,7 @@ export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {
   const author = pickLocalized(bookmark.bookAuthor, bookmark.bookAuthorAr, language);
   const unknownTitle = t('catalogue.unknownTitle');
   const titleText = bookmark.book_visible ? (title?.text ?? unknownTitle) : t('myImam.bookmarks.unavailable');
-  const added = new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(bookmark.created_at));
+  const added = formatDate(bookmark.created_at, language);
   return (
     <article
       className="flex items-center gap-4 rounded-app border border-border bg-surface p-3"

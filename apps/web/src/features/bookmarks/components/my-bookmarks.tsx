@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/format';
 import { useBookmarks } from '../hooks/use-bookmarks';
 import { BookmarkItem } from './bookmark-item';
 
@@ -11,7 +12,7 @@ import { BookmarkItem } from './bookmark-item';
 export function MyBookmarks() {
   const { t, i18n } = useTranslation();
   const { status, error, items, total, hasMore, isLoadingMore, loadMoreError, retry, loadMore } = useBookmarks();
-  const formatted = new Intl.NumberFormat(i18n.language).format(total);
+  const formatted = formatNumber(total, i18n.language);
 
   return (
     <section aria-labelledby="my-bookmarks" className="flex flex-col gap-4">
