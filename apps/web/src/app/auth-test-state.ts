@@ -1,8 +1,8 @@
 import type { Role } from '@maktaba/shared/permissions';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { type AuthStore, useAuthStore } from '../features/auth/hooks/use-auth';
-import { initialAuthState } from '../features/auth/lib/auth-machine';
+import { initialAuthState } from '../lib/auth/auth-machine';
+import { type AuthStore, useAuthStore } from '../lib/auth/use-auth';
 import { i18n, initI18n } from '../lib/i18n';
 
 /**

@@ -1,8 +1,9 @@
 import { type GuardLevel, meetsGuard } from '@maktaba/shared/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthStore } from '../features/auth/hooks/use-auth';
+import { PageLoading } from '../components/page-loading';
+import { RecoveryLink } from '../features/auth/components/recovery-link';
+import { useAuthStore } from '../lib/auth/use-auth';
 import { AuthErrorScreen } from './errors/auth-error-screen';
-import { PageLoading } from './shell/page-loading';
 import { useSplashStore } from './shell/splash';
 
 /**
@@ -15,7 +16,7 @@ export function Guard({ level }: { level: GuardLevel }) {
   const isSplashVisible = useSplashStore((state) => state.isVisible);
   // While signing out, the page stays covered until the sign-out redirect, instead of bouncing to
   // /signin with this page as the place to come back to. The splash offers its own recovery link.
-  if (!isInitialized || isLoggingOut) return <PageLoading recovery={!isSplashVisible} />;
+  if (!isInitialized || isLoggingOut) return <PageLoading>{isSplashVisible ? null : <RecoveryLink />}</PageLoading>;
   // The session check failed (not timed out): whether someone is signed in is unknown.
   if (!isAuthenticated && sessionCheckFailed) return <AuthErrorScreen />;
   // Without a complete profile (no shipping address yet) the sign-in page takes over: it shows

@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading';
 import { AppErrorPage } from './errors/app-error-page';
 import { RouteError } from './errors/route-error';
 import { Guard } from './guard';
@@ -6,7 +7,6 @@ import type { RouteHandle } from './route-handle';
 import { BookRedirect } from './routes/book-redirect';
 import { UnknownRoute } from './routes/unknown-route';
 import { AppLayout } from './shell/app-layout';
-import { PageLoading } from './shell/page-loading';
 import { RootLayout } from './shell/root-layout';
 
 const planned = () =>
@@ -135,10 +135,7 @@ export const routes: RouteObject[] = [
                   ),
                   {
                     path: 'settings',
-                    lazy: () =>
-                      import('../features/settings/components/settings-page').then((m) => ({
-                        Component: m.SettingsPage,
-                      })),
+                    lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
                     handle: { titleKey: 'pages.settings' } satisfies RouteHandle,
                   },
                   page('articles', 'pages.articles'),

@@ -1,23 +1,43 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../lib/format';
+import { Button } from './ui/button';
 
 const LINK =
   'inline-flex min-h-10 items-center gap-1 rounded-app border border-border bg-surface px-3 text-sm font-semibold hover:bg-surface-2';
 
-/** Previous / next links that keep the page in the address (?page=). */
-export function Pagination({
-  page,
-  pages,
-  hrefFor,
-}: {
-  page: number;
-  pages: number;
-  hrefFor: (page: number) => string;
-}) {
+type PaginationProps = { page: number; pages: number } & (
+  | { /** Links that keep the page in the address (?page=). */ hrefFor: (page: number) => string; onPage?: never }
+  | { /** Buttons for a page kept in a component's state. */ onPage: (page: number) => void; hrefFor?: never }
+);
+
+/**
+ * Previous / next with 'Page x of y'; the chevrons point the reading direction. Nothing when
+ * there is only one page.
+ */
+export function Pagination({ page, pages, hrefFor, onPage }: PaginationProps) {
   const { t, i18n } = useTranslation();
-  const formatNumber = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   if (pages <= 1) return null;
+  const status = t('catalogue.pagination.status', { page: number(page), pages: number(pages) });
+  if (onPage) {
+    return (
+      <nav aria-label={t('catalogue.pagination.label')} className="flex items-center justify-center gap-3">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden className="flip-rtl size-4" />
+          {t('catalogue.pagination.previous')}
+        </Button>
+        <span className="text-sm" aria-live="polite">
+          {status}
+        </span>
+        <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {t('catalogue.pagination.next')}
+          <ChevronRight aria-hidden className="flip-rtl size-4" />
+        </Button>
+      </nav>
+    );
+  }
   return (
     <nav aria-label={t('catalogue.pagination.label')} className="flex items-center justify-center gap-3">
       {page > 1 ? (
@@ -27,7 +47,7 @@ export function Pagination({
         </Link>
       ) : null}
       <span className="text-sm text-muted" aria-current="page">
-        {t('catalogue.pagination.status', { page: formatNumber(page), pages: formatNumber(pages) })}
+        {status}
       </span>
       {page < pages ? (
         <Link to={hrefFor(page + 1)} className={LINK} rel="next">

@@ -2,8 +2,8 @@ import { LogIn, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { dispatchAuth, useAuthStore } from '../../features/auth/hooks/use-auth';
 import { checkSession } from '../../features/auth/hooks/use-auth-session';
+import { dispatchAuth, useAuthStore } from '../../lib/auth/use-auth';
 import { ErrorPage } from './error-page';
 
 /**

@@ -2,8 +2,8 @@ import { Settings } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
 import { MyBookmarks } from '../../features/bookmarks/components/my-bookmarks';
+import { useAuthStore } from '../../lib/auth/use-auth';
 
 /** /myimam: the reader's own area (reader-area §2.1): a greeting, their bookmarks and their settings. */
 export function MyImamPage() {

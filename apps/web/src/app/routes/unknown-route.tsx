@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
+import { useAuthStore } from '../../lib/auth/use-auth';
 
 /** Unknown paths: home when signed in, the sign-in page otherwise. */
 export function UnknownRoute() {

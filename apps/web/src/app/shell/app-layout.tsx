@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BookmarkActionProvider } from '../../components/bookmark-action';
+import { PageLoading } from '../../components/page-loading';
 import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-toggle';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PageLoading } from './page-loading';
 import { SidebarContent } from './sidebar';
 import { useSidebarStore } from './sidebar-store';
 

@@ -1,36 +1,18 @@
-import type { Language } from '@maktaba/shared/constants';
-import { Languages, Moon, Sun, SunDim } from 'lucide-react';
+import { Moon, Sun, SunDim } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '../../components/language-toggle';
 import { FeedbackFooterButton } from '../../features/feedback/components/feedback-host';
-import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { formatYear } from '../../lib/format';
 import { nextTheme, useThemeStore } from '../../lib/theme';
 
 const THEME_ICONS = { light: Sun, 'solarized-light': SunDim, dark: Moon };
-
-export function LanguageToggle({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  const other: Language = currentLanguage() === 'ar' ? 'en' : 'ar';
-  const label = other === 'ar' ? t('footer.switchToArabic') : t('footer.switchToEnglish');
-  return (
-    <button
-      type="button"
-      className={className ?? 'inline-flex min-h-10 items-center gap-2 rounded-app px-3 hover:bg-surface-2'}
-      aria-label={t('footer.switchLanguageLabel', { language: label })}
-      onClick={() => void setLanguage(other)}
-      data-current-language={i18n.language}
-    >
-      <Languages aria-hidden className="size-4" />
-      <span lang={other}>{label}</span>
-    </button>
-  );
-}
 
 /** Footer (reader-area §2.2): copyright, language toggle, theme cycle. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const { theme, cycleTheme } = useThemeStore();
   const Icon = THEME_ICONS[theme];
-  const year = new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(new Date().getFullYear());
+  const year = formatYear(new Date().getFullYear(), i18n.language);
   return (
     <footer className="flex flex-col items-center justify-between gap-3 border-t border-border px-4 py-4 text-sm text-muted sm:flex-row">
       <p>{t('footer.copyright', { year })}</p>

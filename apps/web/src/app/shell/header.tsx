@@ -6,9 +6,9 @@ import { autocompleteClient } from '../../components/search-autocomplete/get-sug
 import { SearchAutocomplete } from '../../components/search-autocomplete/search-autocomplete';
 import { buttonClass } from '../../components/ui/button';
 import { AccountMenu } from '../../features/auth/components/account-menu';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
 import { openFeedback } from '../../features/feedback/hooks/feedback-store';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useAuthStore } from '../../lib/auth/use-auth';
 import { useSidebarStore } from './sidebar-store';
 
 /**

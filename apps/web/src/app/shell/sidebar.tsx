@@ -14,9 +14,9 @@ import {
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
 import { buttonClass } from '../../components/ui/button';
-import { useAuthStore } from '../../features/auth/hooks/use-auth';
-import { Logo } from './logo';
+import { useAuthStore } from '../../lib/auth/use-auth';
 
 type Item = { to: string; labelKey: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 

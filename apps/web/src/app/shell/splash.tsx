@@ -2,9 +2,9 @@ import { TIMINGS } from '@maktaba/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { Logo } from '../../components/logo';
 import { RecoveryLink } from '../../features/auth/components/recovery-link';
 import { useRecoveryStore } from '../../features/auth/hooks/use-recovery';
-import { Logo } from './logo';
 
 /** Whether the splash is up, so the loading fallbacks under it do not offer a second recovery link. */
 export const useSplashStore = create<{ isVisible: boolean }>(() => ({ isVisible: true }));

@@ -7,6 +7,7 @@ import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatNumber } from '../../lib/format';
 import { searchHref } from './autocomplete-logic';
 import { groupSuggestions, SuggestionPanel } from './suggestion-panel';
 import { highlightTerms } from './suggestion-text';
@@ -121,7 +122,7 @@ export function SearchAutocomplete({
             ? t('search.autocomplete.noResults')
             : t('search.autocomplete.count', {
                 count: ordered.length,
-                formatted: new Intl.NumberFormat(lang).format(ordered.length),
+                formatted: formatNumber(ordered.length, lang),
               })
           : '';
 

@@ -1,5 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
-import type { ServerAuthState } from '../lib/auth-types';
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
 
 /**
  * `GET /api/auth/session`: the user, session and profile; all null when signed out, with

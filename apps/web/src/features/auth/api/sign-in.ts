@@ -1,5 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
-import type { ServerAuthState } from '../lib/auth-types';
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
 
 /** `POST /api/auth/sign-in`: sets the session cookie and answers with the auth state. */
 export function signInWithPassword(body: { email: string; password: string }, signal?: AbortSignal) {

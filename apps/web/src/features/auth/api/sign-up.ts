@@ -1,6 +1,6 @@
 import type { SignUpRequest } from '@maktaba/shared/schemas/auth';
 import { apiFetch } from '../../../lib/api-client';
-import type { ServerAuthState } from '../lib/auth-types';
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
 
 /**
  * `POST /api/auth/sign-up`: account and complete profile in one transaction on the server, so a

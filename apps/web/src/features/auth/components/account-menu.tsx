@@ -3,11 +3,11 @@ import { BookOpenText, ChevronDown, Languages, LogOut, MessageSquare, RefreshCw,
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
-import { useAuthStore } from '../hooks/use-auth';
+import { getInitials } from '../../../lib/initials';
 import { useRefreshSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
-import { getInitials } from '../lib/initials';
 
 const itemClass =
   'flex min-h-10 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';

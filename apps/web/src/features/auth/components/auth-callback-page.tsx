@@ -1,6 +1,6 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../../app/shell/logo';
+import { Logo } from '../../../components/logo';
 import { useAuthCallback } from '../hooks/use-auth-callback';
 
 /**

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { useAuthStore } from '../hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { prepareAddress } from '../lib/prepare-input';
 import { BackButton } from './back-button';
 import { FormAlert } from './form-alert';

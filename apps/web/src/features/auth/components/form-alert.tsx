@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AuthMessage } from '../lib/auth-types';
+import type { AuthMessage } from '../../../lib/auth/auth-types';
 
 /** The current auth error above a form, announced when it appears. */
 export function FormAlert({ error }: { error: AuthMessage | null }) {

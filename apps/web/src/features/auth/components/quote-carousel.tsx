@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 import { useQuoteCarousel } from '../hooks/use-quote-carousel';
 import { QUOTE_IDS } from '../lib/quotes';
 
@@ -16,7 +17,7 @@ export function QuoteCarousel() {
   const carousel = useQuoteCarousel(QUOTE_IDS.length);
   const id = QUOTE_IDS[carousel.index] ?? QUOTE_IDS[0];
   const item = (field: string) => t(`auth.quotes.items.${id}.${field}`);
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const isArabic = i18n.language === 'ar';
 
   return (

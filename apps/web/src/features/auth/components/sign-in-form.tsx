@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { EmailField, PasswordField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { useAuthStore } from '../hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useSignIn } from '../hooks/use-sign-in';
 import { BackButton } from './back-button';
 import { ForgotPasswordDialog } from './forgot-password-dialog';

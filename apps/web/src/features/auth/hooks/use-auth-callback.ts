@@ -4,11 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
+import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { reportError } from '../../../lib/telemetry/error-reporter';
 import { getOwnProfile } from '../api/get-own-profile';
 import { getSession } from '../api/get-session';
 import { markProfileComplete } from '../api/mark-profile-complete';
-import type { ServerAuthState } from '../lib/auth-types';
 import { completeAuthState } from '../lib/complete-auth-state';
 import { completenessCache } from '../lib/completeness-cache';
 import {
@@ -25,7 +26,6 @@ import {
   readProfileCompleteMarker,
   saveProfileCompleteMarker,
 } from '../lib/oauth-state';
-import { dispatchAuth, scheduleFlagsClear, useAuthStore } from './use-auth';
 import { completenessOf } from './use-auth-session';
 
 export type CallbackView = { status: 'working' } | { status: 'failed'; failure: CallbackFailure };

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { onUnauthenticated } from '../../../lib/api-client';
+import type { ServerAuthState, SignedOutReason } from '../../../lib/auth/auth-types';
+import { trackRequest } from '../../../lib/auth/pending-requests';
+import { dispatchAuth, startAuthWatchdog, useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n } from '../../../lib/i18n';
 import { getSession } from '../api/get-session';
-import type { ServerAuthState, SignedOutReason } from '../lib/auth-types';
 import { completeAuthState } from '../lib/complete-auth-state';
 import { completenessCache } from '../lib/completeness-cache';
-import { trackRequest } from '../lib/pending-requests';
 import { callWithPolicy } from '../lib/with-retries';
-import { dispatchAuth, startAuthWatchdog, useAuthStore } from './use-auth';
 import { useSessionSecurity } from './use-session-security';
 import { clearLocalSession, endServerSession } from './use-sign-out';
 

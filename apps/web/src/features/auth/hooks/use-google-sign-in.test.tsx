@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialAuthState } from '../../../lib/auth/auth-machine';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n } from '../../../lib/i18n';
-import { initialAuthState } from '../lib/auth-machine';
 import { mockApi } from './flow-test-utils';
-import { useAuthStore } from './use-auth';
 import { browser, useGoogleSignIn } from './use-google-sign-in';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));

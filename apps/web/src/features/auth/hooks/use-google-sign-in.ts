@@ -3,13 +3,13 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { getPublicConfig } from '../../../lib/public-config';
 import { startGoogleSignIn } from '../api/start-google-sign-in';
 import { mapAuthError } from '../lib/map-auth-error';
 import { clearOAuthState, saveOAuthReturnUrl } from '../lib/oauth-state';
 import { resolveReturnUrl } from '../lib/return-url';
 import { callWithPolicy } from '../lib/with-retries';
-import { dispatchAuth, scheduleFlagsClear } from './use-auth';
 
 /** Leaves the page for Google's; a function so tests can watch it. */
 export const browser = { assign: (url: string) => window.location.assign(url) };

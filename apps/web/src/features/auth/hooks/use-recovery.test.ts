@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@maktaba/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialAuthState } from '../lib/auth-machine';
-import { countPendingRequests, trackRequest } from '../lib/pending-requests';
-import { useAuthStore } from './use-auth';
+import { initialAuthState } from '../../../lib/auth/auth-machine';
+import { countPendingRequests, trackRequest } from '../../../lib/auth/pending-requests';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { startRecovery, useRecoveryStore } from './use-recovery';
 
 describe('recovery action', () => {

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, TIMINGS } from '@maktaba/shared/constants';
 import { create } from 'zustand';
-import { cancelPendingRequests } from '../lib/pending-requests';
-import { dispatchAuth } from './use-auth';
+import { cancelPendingRequests } from '../../../lib/auth/pending-requests';
+import { dispatchAuth } from '../../../lib/auth/use-auth';
 import { checkSession } from './use-auth-session';
 import { clearLocalSession } from './use-sign-out';
 

@@ -4,11 +4,11 @@ import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { dispatchAuth, useAuthStore } from '../../../lib/auth/use-auth';
 import { saveAddress } from '../api/save-address';
 import { completenessCache } from '../lib/completeness-cache';
 import { mapAuthError } from '../lib/map-auth-error';
 import { callWithPolicy } from '../lib/with-retries';
-import { dispatchAuth, useAuthStore } from './use-auth';
 import type { FlowResult } from './use-sign-in';
 
 /**

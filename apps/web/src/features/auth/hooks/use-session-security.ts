@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import {
   canWriteStorage,
   decideSecurityAction,
@@ -14,7 +15,6 @@ import {
   readFingerprint,
   saveFingerprint,
 } from '../lib/session-security';
-import { useAuthStore } from './use-auth';
 import { runSignOut } from './use-sign-out';
 
 /** The toasts of reader-area §8: tampering is told for 10 s, an old session with the default time. */

@@ -1,8 +1,8 @@
 import { TIMINGS } from '@maktaba/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeAuth, makeProfile } from '../lib/test-fixtures';
+import { makeAuth, makeProfile } from '../../../lib/auth/test-fixtures';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { act, mockApi, renderFlow } from './flow-test-utils';
-import { useAuthStore } from './use-auth';
 import { useSignIn } from './use-sign-in';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));

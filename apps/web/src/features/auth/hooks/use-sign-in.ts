@@ -4,14 +4,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import { trackRequest } from '../../../lib/auth/pending-requests';
+import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { checkSecurity } from '../api/check-security';
 import { signInWithPassword } from '../api/sign-in';
 import { completeAuthState } from '../lib/complete-auth-state';
 import { mapAuthError } from '../lib/map-auth-error';
-import { trackRequest } from '../lib/pending-requests';
 import { prepareSignIn } from '../lib/prepare-input';
 import { callWithPolicy, sleep } from '../lib/with-retries';
-import { dispatchAuth, scheduleFlagsClear } from './use-auth';
 import { completenessOf } from './use-auth-session';
 
 export type FlowResult = { ok: true } | { ok: false; error: unknown };

@@ -4,14 +4,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { cancelPendingRequests } from '../../../lib/auth/pending-requests';
+import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { deleteOwnProfile } from '../api/delete-own-profile';
 import { type SignOutScope, signOut } from '../api/sign-out';
 import { completenessCache } from '../lib/completeness-cache';
-import { cancelPendingRequests } from '../lib/pending-requests';
 import { clearRegisterDraft } from '../lib/register-draft';
 import { clearFingerprints, getLocalStorage } from '../lib/session-security';
 import { callWithPolicy, sleep } from '../lib/with-retries';
-import { dispatchAuth, scheduleFlagsClear } from './use-auth';
 
 function clearOAuthState() {
   try {

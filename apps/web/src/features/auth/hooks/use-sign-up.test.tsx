@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@maktaba/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeAuth } from '../lib/test-fixtures';
+import { makeAuth } from '../../../lib/auth/test-fixtures';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { act, mockApi, renderFlow } from './flow-test-utils';
-import { useAuthStore } from './use-auth';
 import { useSignUp } from './use-sign-up';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));

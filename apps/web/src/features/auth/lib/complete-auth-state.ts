@@ -1,6 +1,6 @@
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
 import { ensureProfile } from '../api/ensure-profile';
 import { getOwnProfile } from '../api/get-own-profile';
-import type { ServerAuthState } from './auth-types';
 
 /**
  * A signed-in user without a profile gets the default one before anything else happens

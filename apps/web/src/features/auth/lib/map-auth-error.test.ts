@@ -1,7 +1,8 @@
 import { catalogues, getByPath } from '@maktaba/shared/i18n/index';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { firstFieldErrorKey, mapAuthError, mapSecurityBlock } from './map-auth-error';
+import { firstFieldErrorKey } from '../../../lib/api-error-text';
+import { mapAuthError, mapSecurityBlock } from './map-auth-error';
 
 const en = (key: string) => getByPath(catalogues.en, key);
 const ar = (key: string) => getByPath(catalogues.ar, key);

@@ -1,6 +1,7 @@
 import { SECURITY_REASONS, type SecurityAction, type SecurityReason } from '@maktaba/shared/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import type { AuthMessage } from './auth-types';
+import { apiErrorKey } from '../../../lib/api-error-text';
+import type { AuthMessage } from '../../../lib/auth/auth-types';
 
 /**
  * The error catalogue of accounts-and-auth §8: whatever went wrong becomes one translated message.
@@ -36,29 +37,13 @@ function reasonsOf(details: unknown): unknown[] {
   return Array.isArray(reasons) ? reasons : [];
 }
 
-/** The first `validation.*` key in a VALIDATION_FAILED answer, if any. */
-export function firstFieldErrorKey(details: unknown): string | null {
-  if (typeof details !== 'object' || details === null || !('fieldErrors' in details)) return null;
-  const { fieldErrors } = details as { fieldErrors: unknown };
-  if (typeof fieldErrors !== 'object' || fieldErrors === null) return null;
-  for (const messages of Object.values(fieldErrors)) {
-    const first = Array.isArray(messages)
-      ? messages.find((m) => typeof m === 'string' && m.startsWith('validation.'))
-      : null;
-    if (first) return first;
-  }
-  return null;
-}
-
 export function mapAuthError(error: unknown, action: SecurityAction = 'login'): AuthMessage {
-  if (error instanceof ApiError) {
-    if (error.code === 'SECURITY_BLOCKED') return mapSecurityBlock(reasonsOf(error.details), action);
-    if (error.code === 'VALIDATION_FAILED') {
-      const key = firstFieldErrorKey(error.details);
-      if (key) return { key };
-    }
-    if (error.code !== 'UNKNOWN') return { key: `errors.codes.${error.code}` };
+  if (error instanceof ApiError && error.code === 'SECURITY_BLOCKED') {
+    return mapSecurityBlock(reasonsOf(error.details), action);
   }
+  // A VALIDATION_FAILED answer names its first field's `validation.*` key; other codes their own.
+  const key = apiErrorKey(error, { fallback: null, fieldPrefix: 'validation.' });
+  if (key) return { key };
   // DOMException is not an Error subclass everywhere, so look at the name only.
   if ((error as { name?: unknown } | null)?.name === 'AbortError') return { key: 'auth.errors.requestCancelled' };
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { makeAuth } from '../../../lib/auth/test-fixtures';
 import {
   CALLBACK_RETRIES,
   callbackRetryDelay,
@@ -8,7 +9,6 @@ import {
   isNetworkFailure,
   readCallbackError,
 } from './oauth-callback';
-import { makeAuth } from './test-fixtures';
 
 const signedOut = { user: null, session: null, profile: null };
 

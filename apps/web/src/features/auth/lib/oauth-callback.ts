@@ -1,6 +1,6 @@
 import { OAUTH_CALLBACK_RETRY } from '@maktaba/shared/constants';
 import { ApiError } from '../../../lib/api-client';
-import type { ServerAuthState } from './auth-types';
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
 import { sleep } from './with-retries';
 
 /**

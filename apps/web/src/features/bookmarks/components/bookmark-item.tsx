@@ -6,22 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
-import { useBookmarks } from '../hooks/use-bookmarks';
-import { isTemporary } from '../lib/bookmarks-store';
+import { useIsRemovingBookmark, useRemoveBookmark } from '../api/remove-bookmark';
+import { isTemporary } from '../lib/bookmarks-cache';
 
 /** One bookmark: cover, title in the reader's language (the other under it), author, and its remove button. */
 export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const isRemoving = useBookmarks((state) => state.removingIds.has(bookmark.id));
-  const removeById = useBookmarks((state) => state.removeById);
+  const isRemoving = useIsRemovingBookmark(bookmark.id);
+  const removeById = useRemoveBookmark();
   const title = pickLocalized(bookmark.bookTitle, bookmark.bookTitleAr, language);
   const secondary = pickSecondary(bookmark.bookTitle, bookmark.bookTitleAr, language);
   const author = pickLocalized(bookmark.bookAuthor, bookmark.bookAuthorAr, language);
   const unknownTitle = t('catalogue.unknownTitle');
   const titleText = bookmark.book_visible ? (title?.text ?? unknownTitle) : t('myImam.bookmarks.unavailable');
-  const added = new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(bookmark.created_at));
+  const added = formatDate(bookmark.created_at, language);
   return (
     <article
       className="flex items-center gap-4 rounded-app border border-border bg-surface p-3"

@@ -6,9 +6,11 @@ import { Bookmark, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BookmarkActionProps } from '../../../components/bookmark-action';
 import { buttonClass } from '../../../components/ui/button';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useAuthStore } from '../../auth/hooks/use-auth';
-import { useBookmarks } from '../hooks/use-bookmarks';
+import { useAddBookmark } from '../api/add-bookmark';
+import { useRemoveBookmarkByBook } from '../api/remove-bookmark';
+import { useBookmarkState } from '../hooks/use-bookmarks';
 
 /**
  * Bookmarks a book or removes its bookmark (reader-area §4.3): pressed when bookmarked, a spinner
@@ -18,12 +20,9 @@ import { useBookmarks } from '../hooks/use-bookmarks';
 export function BookmarkToggle({ book, variant = 'button', className }: BookmarkActionProps) {
   const { t, i18n } = useTranslation();
   const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);
-  const isBookmarked = useBookmarks((state) => state.bookIds.has(book.id));
-  const isPending = useBookmarks((state) => state.pendingBooks.has(book.id));
-  // Until the reader's bookmarks are in, the toggle cannot tell which way it points.
-  const isLoading = useBookmarks((state) => state.status === 'idle' || state.status === 'loading');
-  const add = useBookmarks((state) => state.add);
-  const removeByBook = useBookmarks((state) => state.removeByBook);
+  const { isBookmarked, isPending, isLoading } = useBookmarkState(book.id);
+  const add = useAddBookmark();
+  const removeByBook = useRemoveBookmarkByBook();
   if (!isSignedIn) return null;
 
   const isBookmarkable = isBookmarkableBookId(book.id);

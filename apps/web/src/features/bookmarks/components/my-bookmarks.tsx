@@ -4,21 +4,15 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/format';
 import { useBookmarks } from '../hooks/use-bookmarks';
 import { BookmarkItem } from './bookmark-item';
 
 /** 'My bookmarks': the reader's bookmarks, newest first, 20 more at a time, with the exact count. */
 export function MyBookmarks() {
   const { t, i18n } = useTranslation();
-  const status = useBookmarks((state) => state.status);
-  const error = useBookmarks((state) => state.error);
-  const items = useBookmarks((state) => state.items);
-  const total = useBookmarks((state) => state.total);
-  const isLoadingMore = useBookmarks((state) => state.isLoadingMore);
-  const loadMoreError = useBookmarks((state) => state.loadMoreError);
-  const fetch = useBookmarks((state) => state.fetch);
-  const loadMore = useBookmarks((state) => state.loadMore);
-  const formatted = new Intl.NumberFormat(i18n.language).format(total);
+  const { status, error, items, total, hasMore, isLoadingMore, loadMoreError, retry, loadMore } = useBookmarks();
+  const formatted = formatNumber(total, i18n.language);
 
   return (
     <section aria-labelledby="my-bookmarks" className="flex flex-col gap-4">
@@ -37,7 +31,7 @@ export function MyBookmarks() {
           variant="destructive"
           title={t(error)}
           action={
-            <Button variant="secondary" onClick={() => void fetch()}>
+            <Button variant="secondary" onClick={() => void retry()}>
               {t('common.retry')}
             </Button>
           }
@@ -61,7 +55,7 @@ export function MyBookmarks() {
             ))}
           </ul>
           {loadMoreError ? <Alert variant="destructive" title={t(loadMoreError)} /> : null}
-          {items.length < total ? (
+          {hasMore ? (
             <Button
               variant="secondary"
               className="self-center"

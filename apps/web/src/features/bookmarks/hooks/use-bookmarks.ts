@@ -1,61 +1,67 @@
-import { TIMINGS } from '@maktaba/shared/constants';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { useStore } from 'zustand';
-import { i18n } from '../../../lib/i18n';
-import { shelfKeys } from '../../../lib/shelf-keys';
-import { type AuthStore, useAuthStore } from '../../auth/hooks/use-auth';
-import { addBookmark } from '../api/add-bookmark';
-import { getBookmarkedIds } from '../api/get-bookmarked-ids';
-import { getBookmarks } from '../api/get-bookmarks';
-import { removeBookmark, removeBookmarkByBook } from '../api/remove-bookmark';
-import {
-  type BookmarkNotice,
-  type BookmarksActions,
-  type BookmarksState,
-  type BookmarksStore,
-  createBookmarksStore,
-} from '../lib/bookmarks-store';
-import { type SessionView, syncBookmarksWithSession } from '../lib/session-sync';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { bookmarkedIdsQueryOptions } from '../api/get-bookmarked-ids';
+import { bookmarksQueryOptions } from '../api/get-bookmarks';
+import { bookmarkItems, bookmarkTotal } from '../lib/bookmarks-cache';
+import { useBookmarksSession } from './use-bookmarks-session';
+import { usePendingChanges } from './use-pending-changes';
 
-const NOTICES: Record<BookmarkNotice, () => void> = {
-  added: () => toast.success(i18n.t('bookmarks.toast.added')),
-  removed: () => toast.success(i18n.t('bookmarks.toast.removed')),
-  addFailed: () => toast.error(i18n.t('bookmarks.errors.add')),
-  removeFailed: () => toast.error(i18n.t('bookmarks.errors.remove')),
-};
+export type BookmarksStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export const sessionOf = (auth: AuthStore): SessionView => ({
-  ready: auth.isInitialized && auth.isAuthenticated && auth.profileComplete && auth.user !== null,
-  userId: auth.user?.id ?? null,
-});
-
-let store: BookmarksStore | undefined;
-let queryClient: QueryClient | undefined;
-
-/** The one bookmarks store of the app, tied to the session the first time a component asks for it. */
-function bookmarksStore(client: QueryClient): BookmarksStore {
-  queryClient = client;
-  if (store) return store;
-  store = createBookmarksStore(
-    {
-      list: getBookmarks,
-      ids: getBookmarkedIds,
-      add: addBookmark,
-      removeById: removeBookmark,
-      removeByBook: removeBookmarkByBook,
-    },
-    {
-      notify: (notice) => NOTICES[notice](),
-      // The bookmarked shelf (/books/bookmarked) shows the same bookmarks.
-      changed: () => void queryClient?.invalidateQueries({ queryKey: shelfKeys.all('bookmarked') }),
-    },
-  );
-  syncBookmarksWithSession(store, useAuthStore, sessionOf, TIMINGS.bookmarksFetchDelay);
-  return store;
+/**
+ * The reader's bookmarks (reader-area §4.3): the loaded pages and every bookmarked book's id,
+ * fetched once the session has been ready for a moment. Ready when both are in; an error when
+ * either could not be read ('Failed to fetch bookmarks', with a retry).
+ */
+function useBookmarkQueries() {
+  const { userId, canFetch } = useBookmarksSession();
+  const enabled = canFetch && userId !== null;
+  const list = useInfiniteQuery({ ...bookmarksQueryOptions(userId), enabled });
+  const ids = useQuery({ ...bookmarkedIdsQueryOptions(userId), enabled });
+  const status: BookmarksStatus =
+    userId === null
+      ? 'idle'
+      : list.isLoadingError || ids.isError
+        ? 'error'
+        : list.data && ids.data
+          ? 'ready'
+          : canFetch
+            ? 'loading'
+            : 'idle';
+  return { list, ids, status };
 }
 
-/** Reads the bookmarks store through a selector (re-renders only when the selection changes). */
-export function useBookmarks<T>(selector: (state: BookmarksState & BookmarksActions) => T): T {
-  return useStore(bookmarksStore(useQueryClient()), selector);
+/** The list of 'My bookmarks': items newest first, the exact count, 20 more on demand. */
+export function useBookmarks() {
+  const { list, ids, status } = useBookmarkQueries();
+  const pages = list.data?.pages;
+  const items = useMemo(() => (pages ? bookmarkItems(pages) : []), [pages]);
+  const total = pages ? bookmarkTotal(pages) : 0;
+  const isLoadingMore = list.isFetchingNextPage;
+  return {
+    status,
+    error: status === 'error' ? ('bookmarks.errors.fetch' as const) : null,
+    items,
+    total,
+    hasMore: items.length < total,
+    isLoadingMore,
+    loadMoreError: list.isFetchNextPageError && !isLoadingMore ? ('bookmarks.errors.loadMore' as const) : null,
+    retry: () => Promise.all([list.refetch(), ids.refetch()]).then(() => undefined),
+    loadMore: async () => {
+      if (items.length >= total || isLoadingMore) return;
+      await list.fetchNextPage();
+    },
+  };
+}
+
+/** One book's bookmark for its toggle: whether it is bookmarked, has a change on its way, or is not known yet. */
+export function useBookmarkState(bookId: string) {
+  const { ids, status } = useBookmarkQueries();
+  const isPending = usePendingChanges().some((change) => change.bookId === bookId);
+  return {
+    isBookmarked: ids.data?.includes(bookId) ?? false,
+    isPending,
+    // Until the reader's bookmarks are in, the toggle cannot tell which way it points.
+    isLoading: status === 'idle' || status === 'loading',
+  };
 }

@@ -3,20 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/api-error-text';
 import { useStartImport } from '../api/start-import';
 import { useFormatters } from '../hooks/use-formatters';
 
 const ACCEPTED = ['.jsonl', '.ndjson', '.json', '.csv'];
-
-/** The message key of a refused upload: the form's own keys, else the error code's. */
-function errorKey(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'errors.codes.INTERNAL';
-  const fieldErrors = (error.details as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
-  const first = fieldErrors ? Object.values(fieldErrors)[0]?.[0] : undefined;
-  if (first?.startsWith('import.')) return first;
-  return error.code === 'UNKNOWN' ? 'errors.codes.INTERNAL' : `errors.codes.${error.code}`;
-}
 
 /** Choose a file and the status of new books, then start the import. */
 export function ImportForm({ onStarted }: { onStarted: (id: string) => void }) {
@@ -95,7 +86,7 @@ export function ImportForm({ onStarted }: { onStarted: (id: string) => void }) {
       </Field>
       {start.isError ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {t(errorKey(start.error))}
+          {t(apiErrorKey(start.error, { fieldPrefix: 'import.' }))}
         </p>
       ) : null}
       <div>

@@ -1,6 +1,8 @@
 import type { Author } from '@maktaba/shared/schemas/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../components/pagination';
+import { pageCount } from '../../../lib/paging';
 import { useDeleteAuthor } from '../api/delete-author';
 import { useAuthors } from '../api/list-authors';
 import { useEditorContext } from '../hooks/use-editor-context';
@@ -9,7 +11,6 @@ import { nameLabel } from '../lib/names';
 import { AuthorDialog } from './author-dialog';
 import { BilingualText } from './bilingual-text';
 import { DeleteConfirm } from './delete-confirm';
-import { Pager } from './pager';
 import { ListHeader, LoadError, RecordRow } from './record-row';
 import { SearchBox } from './search-box';
 
@@ -57,7 +58,7 @@ export function AuthorsTab() {
         ))}
       </ul>
       {authors.data ? (
-        <Pager page={page} total={authors.data.total} perPage={authors.data.per_page} onPage={setPage} />
+        <Pagination page={page} pages={pageCount(authors.data.total, authors.data.per_page)} onPage={setPage} />
       ) : null}
       <AuthorDialog author={dialogs.editing} open={dialogs.isEditOpen} onOpenChange={dialogs.onEditOpenChange} />
       <DeleteConfirm

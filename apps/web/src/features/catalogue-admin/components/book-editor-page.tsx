@@ -1,10 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetBookCover } from '../api/book-cover';
 import { useEditorBook } from '../api/get-editor-book';
 import { useEditorContext } from '../hooks/use-editor-context';
-import { apiErrorText } from '../lib/error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 import { nameLabel } from '../lib/names';
 import { BookForm } from './book-form';
 import { BookStatusActions } from './book-status-actions';
@@ -42,7 +43,7 @@ export function BookEditorPage() {
       </div>
       {id && book.isError ? (
         <p role="alert" className="rounded-app bg-danger-soft p-3 text-sm font-medium text-danger">
-          {apiErrorText(t, book.error)}
+          {apiErrorText(t, book.error, UNKNOWN_FALLBACK)}
         </p>
       ) : id && !current ? (
         <p className="text-sm text-muted">{t('common.loading')}</p>

@@ -15,10 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { apiErrorText, fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useSaveBook } from '../api/save-book';
 import { toBookValues } from '../lib/book-values';
-import { apiErrorText, fieldErrorText } from '../lib/error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 import { AuthorPicker } from './author-picker';
 import { CategoryPicker } from './category-picker';
 import { asNumber, asOptional, asOptionalNumber, LanguagePair, SelectControl, TextControl } from './form-controls';
@@ -64,7 +65,7 @@ export function BookForm({ book, onSaved }: BookFormProps) {
       onSaved(saved);
     } catch (failure) {
       if (applyFieldErrors(failure, setError, FIELDS)) return;
-      setFormError(apiErrorText(t, failure));
+      setFormError(apiErrorText(t, failure, UNKNOWN_FALLBACK));
     }
   });
 

@@ -2,9 +2,10 @@ import type { Book, BookStatus } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { useChangeBookStatus } from '../api/change-book-status';
 import { useEditorContext } from '../hooks/use-editor-context';
-import { apiErrorText } from '../lib/error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 import { statusActions } from '../lib/status-actions';
 
 type BookStatusActionsProps = {
@@ -32,7 +33,7 @@ export function BookStatusActions({ book, bookLabel, onChanged }: BookStatusActi
           toast.success(t(`catalogueAdmin.toasts.status.${action.to}`));
           onChanged?.(updated);
         } catch (error) {
-          toast.error(apiErrorText(t, error));
+          toast.error(apiErrorText(t, error, UNKNOWN_FALLBACK));
         }
       }}
     >

@@ -3,11 +3,12 @@ import { Plus } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/pagination';
 import { buttonClass } from '../../../components/ui/button';
+import { pageCount } from '../../../lib/paging';
 import { useEditorBooks } from '../api/list-editor-books';
 import { useEditorContext } from '../hooks/use-editor-context';
 import { BooksTable } from './books-table';
-import { Pager } from './pager';
 import { LoadError } from './record-row';
 import { SearchBox } from './search-box';
 
@@ -77,10 +78,9 @@ export function BooksTab() {
             {t('catalogueAdmin.books.count', { count: books.data.total })}
           </p>
           {books.data.books.length > 0 ? <BooksTable books={books.data.books} /> : null}
-          <Pager
+          <Pagination
             page={books.data.page}
-            total={books.data.total}
-            perPage={PER_PAGE}
+            pages={pageCount(books.data.total, PER_PAGE)}
             onPage={(next) => update({ page: next > 1 ? String(next) : null })}
           />
         </>

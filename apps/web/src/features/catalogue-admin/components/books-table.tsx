@@ -4,6 +4,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { dateTimeFormat, numberFormat } from '../../../lib/format';
 import { useDeleteBook } from '../api/delete-book';
 import { useEditorContext } from '../hooks/use-editor-context';
 import { nameLabel } from '../lib/names';
@@ -23,8 +24,8 @@ export function BooksTable({ books }: { books: Row[] }) {
   const { language, editorPath, can } = useEditorContext();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const remove = useDeleteBook();
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const number = new Intl.NumberFormat(language);
+  const date = dateTimeFormat(language, { dateStyle: 'medium' });
+  const number = numberFormat(language);
   const titleOf = (book: Row) => nameLabel(book.title, book.title_ar, language) || t('catalogueAdmin.untitled');
 
   const cells = (book: Row): Record<Column, ReactNode> => ({

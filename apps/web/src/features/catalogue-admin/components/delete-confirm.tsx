@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { apiErrorText } from '../lib/error-text';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 
 type DeleteConfirmProps = {
   /** What is about to be deleted; null closes the dialog. */
@@ -25,7 +26,14 @@ export function DeleteConfirm({ target, mutation, onClose, conflictKey, doneKey 
       confirmLabel={t('catalogueAdmin.actions.delete')}
       cancelLabel={t('catalogueAdmin.actions.cancel')}
       isPending={mutation.isPending}
-      error={mutation.error ? apiErrorText(t, mutation.error, conflictKey) : null}
+      error={
+        mutation.error
+          ? apiErrorText(t, mutation.error, {
+              ...UNKNOWN_FALLBACK,
+              overrides: conflictKey ? { CONFLICT: conflictKey } : {},
+            })
+          : null
+      }
       onConfirm={() =>
         target &&
         mutation.mutateAsync(target.id).then(

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../lib/error-text';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
@@ -31,7 +32,7 @@ export function ImageUpload({ id, label, imageUrl, mutation, onFile, onRemove }:
     if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
       return t('catalogueAdmin.image.tooLarge', { max: maxMb });
     }
-    return apiErrorText(t, error);
+    return apiErrorText(t, error, UNKNOWN_FALLBACK);
   };
   const upload = async (file: File) => {
     setFailure(null);
@@ -93,7 +94,7 @@ export function ImageUpload({ id, label, imageUrl, mutation, onFile, onRemove }:
               setPreview(null);
               onRemove().then(
                 () => toast.success(t('catalogueAdmin.toasts.imageRemoved')),
-                (error) => setFailure(apiErrorText(t, error)),
+                (error) => setFailure(apiErrorText(t, error, UNKNOWN_FALLBACK)),
               );
             }}
           >

@@ -2,7 +2,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { apiErrorText } from '../lib/error-text';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 
 type RecordRowProps = {
   /** The record's name for the buttons' accessible names. */
@@ -78,7 +79,7 @@ export function LoadError({ query }: { query: { isError: boolean; error: unknown
   if (!query.isError) return null;
   return (
     <p role="alert" className="rounded-app bg-danger-soft p-3 text-sm font-medium text-danger">
-      {apiErrorText(t, query.error)}
+      {apiErrorText(t, query.error, UNKNOWN_FALLBACK)}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { Scholar } from '@maktaba/shared/schemas/catalogue';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/format';
 import { useDeleteScholar } from '../api/delete-scholar';
 import { useScholars } from '../api/list-scholars';
 import { useEditorContext } from '../hooks/use-editor-context';
@@ -20,7 +21,7 @@ export function ScholarsTab() {
   const dialogs = useRecordDialogs<Scholar>(remove, can('scholars.delete'));
   const labelOf = (scholar: Scholar) => nameLabel(scholar.name, scholar.name_ar, language);
   const all = scholars.data ?? [];
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="scholars-heading">
       <ListHeader

@@ -3,7 +3,7 @@ import { isLanguage } from '@maktaba/shared/i18n/index';
 import { can, type Permission, type Role } from '@maktaba/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 
 /**
  * Where the editing screens live (/admin for admins, /library for librarians and admins) and what

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { apiErrorText, fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
-import { apiErrorText, fieldErrorText } from '../lib/error-text';
+import { UNKNOWN_FALLBACK } from '../lib/error-text';
 
 type RecordFormOptions<TInput extends FieldValues, TOutput, TSaved> = {
   resolver: Resolver<TInput, unknown, TOutput>;
@@ -37,7 +38,7 @@ export function useRecordForm<TInput extends FieldValues, TOutput, TSaved>(
       options.onSaved(saved);
     } catch (error) {
       if (applyFieldErrors(error, form.setError, options.fields)) return;
-      setFormError(apiErrorText(t, error));
+      setFormError(apiErrorText(t, error, UNKNOWN_FALLBACK));
     }
   });
   const error = (field: Path<TInput>) => {

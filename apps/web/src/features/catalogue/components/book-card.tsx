@@ -2,8 +2,8 @@ import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { BookmarkAction } from '../../../components/bookmark-action';
+import { formatYear } from '../../../lib/format';
 import { useBookText } from '../hooks/use-book-text';
-import { formatYear } from '../lib/format';
 
 export type BookViewMode = 'grid' | 'list';
 

@@ -1,8 +1,8 @@
 import type { Book } from '@maktaba/shared/schemas/catalogue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, formatYear } from '../../../lib/format';
 import { useLanguage } from '../hooks/use-language';
-import { formatNumber, formatYear } from '../lib/format';
 
 /** The language's own name in the reader's language, through Intl (e.g. 'fa' → 'Persian' / 'الفارسية'). */
 function languageName(code: string, language: string): string {

@@ -1,5 +1,5 @@
 import type { Language } from '@maktaba/shared/constants';
-import { formatYear } from './format';
+import { formatYear } from '../../../lib/format';
 
 /** Which text of `catalogue.author.died*` to use, and its values, for the years known. */
 export function deathYears(

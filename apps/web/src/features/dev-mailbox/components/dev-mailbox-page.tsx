@@ -1,12 +1,12 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoading } from '../../../app/shell/page-loading';
+import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useMailbox } from '../api/get-mailbox';
 import { MailboxMessageView } from './mailbox-message-view';
-import { formatMailTime } from './mailbox-time';
 
 const COLUMNS = ['to', 'subject', 'template', 'language', 'status', 'time'] as const;
 
@@ -68,7 +68,9 @@ function MailboxList() {
                   <td className="px-3 py-2">{message.locale}</td>
                   <td className="px-3 py-2">{t(`devMailbox.statuses.${message.status}`)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={message.createdAt}>{formatMailTime(message.createdAt, i18n.language)}</time>
+                    <time dateTime={message.createdAt}>
+                      {formatDateTime(message.createdAt, i18n.language, { withSeconds: true })}
+                    </time>
                   </td>
                 </tr>
               ))}

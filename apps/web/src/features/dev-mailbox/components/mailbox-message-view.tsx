@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoading } from '../../../app/shell/page-loading';
+import { PageLoading } from '../../../components/page-loading';
+import { formatDateTime } from '../../../lib/format';
 import { useMailboxMessage } from '../api/get-mailbox-message';
-import { formatMailTime } from './mailbox-time';
 
 /**
  * One message: the text part as it is, the HTML part in an iframe with every sandbox restriction
@@ -58,7 +58,7 @@ export function MailboxMessageView({ id }: { id: string }) {
                 </span>
               </dd>
               <dt className="text-muted">{t('devMailbox.columns.time')}</dt>
-              <dd>{formatMailTime(message.data.createdAt, i18n.language)}</dd>
+              <dd>{formatDateTime(message.data.createdAt, i18n.language, { withSeconds: true })}</dd>
             </dl>
           </header>
           <section aria-labelledby="mailbox-text">

@@ -5,8 +5,10 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { apiErrorKey } from '../../../lib/api-error-text';
+import { formatNumber } from '../../../lib/format';
+import { pageCount } from '../../../lib/paging';
 import { type InboxFilter, useFeedbackInbox } from '../api/list-feedback';
-import { errorKey } from '../lib/error-key';
 import { InboxList } from './inbox-list';
 import { ReportDialog } from './report-dialog';
 
@@ -44,8 +46,8 @@ export function FeedbackInboxPage() {
       }),
     [setParams],
   );
-  const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / inbox.data.page_size)) : 1;
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const pages = inbox.data ? pageCount(inbox.data.total, inbox.data.page_size) : 1;
+  const number = (value: number) => formatNumber(value, i18n.language);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
@@ -84,7 +86,7 @@ export function FeedbackInboxPage() {
               </Button>
             }
           >
-            {t(errorKey(inbox.error))}
+            {t(apiErrorKey(inbox.error))}
           </Alert>
         ) : inbox.data ? (
           <>

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
-import { useAuthStore } from '../../auth/hooks/use-auth';
-import { errorKey } from '../lib/error-key';
+import { apiErrorKey } from '../../../lib/api-error-text';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 
 type TextProps = {
   id: string;
@@ -94,7 +94,7 @@ export function FormFooter({ submitLabel, isPending, isDisabled, error, children
       {children}
       {error ? (
         <Alert variant="destructive" title={t('feedback.error.title')}>
-          {t(errorKey(error))}
+          {t(apiErrorKey(error))}
         </Alert>
       ) : null}
       <Button type="submit" disabled={isDisabled || isPending} className={clsx('self-end')} aria-busy={isPending}>

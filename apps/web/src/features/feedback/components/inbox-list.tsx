@@ -2,7 +2,7 @@ import type { FeedbackReport } from '@maktaba/shared/schemas/feedback';
 import { clsx } from 'clsx';
 import { Bug, MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatExactTime } from '../../../lib/relative-time';
+import { formatExactTime } from '../../../lib/format';
 import { textOf } from '../lib/report-text';
 
 /** The first lines of what the reader wrote: the goal of feedback, the description of a bug. */

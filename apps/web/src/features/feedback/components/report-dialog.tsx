@@ -5,10 +5,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatExactTime } from '../../../lib/relative-time';
+import { apiErrorKey } from '../../../lib/api-error-text';
+import { formatExactTime } from '../../../lib/format';
 import { useFeedbackReport } from '../api/get-feedback';
 import { useSetFeedbackStatus } from '../api/set-feedback-status';
-import { errorKey } from '../lib/error-key';
 import { isSafeLink, textOf } from '../lib/report-text';
 
 const FIELD_LABELS = {
@@ -115,14 +115,14 @@ export function ReportDialog({ id, onClose }: { id: string | null; onClose: () =
     >
       {report.isError ? (
         <Alert variant="destructive" title={t('feedback.inbox.loadError')}>
-          {t(errorKey(report.error))}
+          {t(apiErrorKey(report.error))}
         </Alert>
       ) : data ? (
         <div className="flex flex-col gap-4">
           <ReportDetails report={data} />
           {setStatus.isError ? (
             <Alert variant="destructive" title={t('feedback.inbox.statusError')}>
-              {t(errorKey(setStatus.error))}
+              {t(apiErrorKey(setStatus.error))}
             </Alert>
           ) : null}
           <div className="flex justify-end">

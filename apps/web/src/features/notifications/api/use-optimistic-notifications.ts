@@ -2,7 +2,7 @@ import type { Notification } from '@maktaba/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { notificationsQueryOptions, updateNotifications } from './get-notifications';
 
 /**

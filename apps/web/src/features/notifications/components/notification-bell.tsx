@@ -2,7 +2,8 @@ import { LIMITS } from '@maktaba/shared/constants';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
+import { numberFormat } from '../../../lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import { NotificationPanel } from './notification-panel';
@@ -17,7 +18,7 @@ export function NotificationBell() {
   const { data } = useNotifications(userId);
   useNotificationStream(userId, data?.stream_cursor);
   const unread = data?.unread_count ?? 0;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const badge =
     unread > LIMITS.notificationBadgeMax ? `${number.format(LIMITS.notificationBadgeMax)}+` : number.format(unread);
   const label =

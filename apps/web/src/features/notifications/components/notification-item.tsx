@@ -2,7 +2,7 @@ import type { Notification } from '@maktaba/shared/schemas/notifications';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatExactTime, formatRelativeTime } from '../../../lib/relative-time';
+import { formatExactTime, formatRelativeTime } from '../../../lib/format';
 
 type NotificationItemProps = {
   notification: Notification;

@@ -2,7 +2,7 @@ import { BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useClearReadNotifications } from '../api/clear-read-notifications';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';

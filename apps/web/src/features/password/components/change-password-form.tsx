@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import { PasswordField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useChangePassword } from '../api/change-password';
-import { errorMessageKey } from '../lib/error-message';
 import { NewPasswordFields } from './new-password-fields';
 
 /** The reset form's rules plus the current password, which the server verifies first (accounts-and-auth §5). */
@@ -74,7 +74,7 @@ export function ChangePasswordForm({ idPrefix, onChanged }: ChangePasswordFormPr
         return;
       }
       if (applyFieldErrors(error, setError, ['currentPassword', 'newPassword'])) return;
-      toast.info(t('password.toasts.failed', { message: t(errorMessageKey(error)) }), { duration: 4_000 });
+      toast.info(t('password.toasts.failed', { message: t(apiErrorKey(error)) }), { duration: 4_000 });
     }
   });
 

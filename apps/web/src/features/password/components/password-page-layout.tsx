@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageToggle } from '../../../app/shell/footer';
-import { Logo } from '../../../app/shell/logo';
+import { LanguageToggle } from '../../../components/language-toggle';
+import { Logo } from '../../../components/logo';
 
 /** A full-screen page with one card, like the sign-in portal: the app's name, the language, the content. */
 export function PasswordPageLayout({ children }: { children: ReactNode }) {

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorKey } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useResetPassword } from '../api/reset-password';
-import { errorMessageKey } from '../lib/error-message';
 import { NewPasswordFields } from './new-password-fields';
 import { type PasswordStatus, StatusScreen } from './status-screen';
 
@@ -52,7 +52,7 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
         return;
       }
       if (applyFieldErrors(error, setError, ['newPassword'])) return;
-      toast.info(t('password.toasts.failed', { message: t(errorMessageKey(error)) }), { duration: 4_000 });
+      toast.info(t('password.toasts.failed', { message: t(apiErrorKey(error)) }), { duration: 4_000 });
     }
   });
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useResetTokenCheck } from '../api/check-reset-token';
 import { useResetToken } from '../hooks/use-reset-token';
 import { ChangePasswordForm } from './change-password-form';

@@ -2,16 +2,15 @@ import { PRIVACY_LAST_UPDATED } from '@maktaba/shared/constants';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageToggle } from '../../../app/shell/footer';
+import { LanguageToggle } from '../../../components/language-toggle';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { usePublicConfig } from '../../../lib/public-config';
 import { PRIVACY_SECTIONS, PrivacySection } from './privacy-section';
 
 /** The privacy policy (accounts-and-auth §2): fifteen sections, contents beside them on large screens. */
 export function PrivacyPage() {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${PRIVACY_LAST_UPDATED}T00:00:00Z`),
-  );
+  const date = formatDate(`${PRIVACY_LAST_UPDATED}T00:00:00Z`, i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
   const { data: config } = usePublicConfig();
 
   const jumpTo = (id: string) => {
@@ -53,7 +52,7 @@ export function PrivacyPage() {
                       jumpTo(id);
                     }}
                   >
-                    {new Intl.NumberFormat(i18n.language).format(index + 1)}. {t(`privacy.sections.${id}.title`)}
+                    {formatNumber(index + 1, i18n.language)}. {t(`privacy.sections.${id}.title`)}
                   </a>
                 </li>
               ))}

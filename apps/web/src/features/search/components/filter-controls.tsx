@@ -1,6 +1,7 @@
 import type { Language } from '@maktaba/shared/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/format';
 import type { FacetOption } from '../lib/facet-options';
 
 const LEGEND = 'mb-2 text-sm font-semibold text-fg';
@@ -9,7 +10,7 @@ const CONTROL =
 
 /** "Name (12)" in the reader's digits (the brackets mirror in Arabic); a value the search does not count has no number. */
 export function optionFormatter(language: Language) {
-  const format = new Intl.NumberFormat(language);
+  const format = numberFormat(language);
   return (option: FacetOption) =>
     option.count === null ? option.label : `${option.label} (${format.format(option.count)})`;
 }
@@ -31,7 +32,7 @@ export function FacetChecklist({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const format = new Intl.NumberFormat(language);
+  const format = numberFormat(language);
   return (
     <fieldset data-testid={testId}>
       <legend className={LEGEND}>{legend}</legend>

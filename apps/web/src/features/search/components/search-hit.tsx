@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { BookmarkAction } from '../../../components/bookmark-action';
+import { formatYear } from '../../../lib/format';
 import { hitAuthors, hitCategory, hitTitles } from '../lib/hit-text';
 import { HighlightedText } from './highlighted-text';
 
@@ -79,9 +80,7 @@ export function SearchHitCard({ hit, language }: { hit: SearchHit; language: Lan
               {category.text}
             </bdi>
           ) : null}
-          {hit.publication_year !== null ? (
-            <span>{new Intl.NumberFormat(language, { useGrouping: false }).format(hit.publication_year)}</span>
-          ) : null}
+          {hit.publication_year !== null ? <span>{formatYear(hit.publication_year, language)}</span> : null}
           <span
             className={clsx(BADGE, hit.available ? 'bg-primary-soft text-primary' : 'bg-surface-2 text-muted')}
             data-testid="hit-availability"

@@ -10,7 +10,9 @@ import { Pagination } from '../../../components/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
+import { numberFormat } from '../../../lib/format';
+import { pageCount } from '../../../lib/paging';
 import { useSearchResults } from '../api/search-books';
 import { useSearchState } from '../hooks/use-search-state';
 import { EMPTY_FACETS } from '../lib/facet-options';
@@ -50,7 +52,7 @@ export function SearchPage() {
   const panelId = useId();
   const filterCount = activeFilterCount(state);
   const data = results.data;
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
 
   // A new page of results starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page.
@@ -58,7 +60,7 @@ export function SearchPage() {
     window.scrollTo({ top: 0 });
   }, [state.page]);
 
-  const pages = data ? Math.min(Math.max(1, Math.ceil(data.total / data.per_page)), SEARCH_LIMITS.pageMax) : 1;
+  const pages = data ? Math.min(pageCount(data.total, data.per_page), SEARCH_LIMITS.pageMax) : 1;
   const errorCode = results.error instanceof ApiError ? results.error.code : 'UNKNOWN';
 
   return (

@@ -2,7 +2,7 @@ import type { UserSession } from '@maktaba/shared/schemas/auth';
 import { type LucideIcon, Monitor, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { formatExactTime, formatRelativeTime } from '../../../lib/relative-time';
+import { formatExactTime, formatRelativeTime } from '../../../lib/format';
 
 const DEVICE_ICONS: Record<UserSession['device'], LucideIcon> = {
   desktop: Monitor,

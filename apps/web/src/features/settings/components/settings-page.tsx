@@ -1,11 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordForm } from '../../password/components/change-password-form';
 import { sessionsQueryOptions } from '../api/get-sessions';
 import { SessionsSection } from './sessions-section';
 
-/** /settings: for now the 'Account security' area, the password and the sessions of the account. */
-export function SettingsPage() {
+/**
+ * /settings: for now the 'Account security' area, the password and the sessions of the account.
+ * The password form comes from the app (app/routes/settings-route.tsx): it is the password feature's.
+ */
+export function SettingsPage({
+  passwordForm,
+}: {
+  /** Renders the password form; `onChanged` refreshes the sessions, which a change ends. */
+  passwordForm: (props: { idPrefix: string; onChanged: () => void }) => ReactNode;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return (
@@ -24,11 +32,11 @@ export function SettingsPage() {
             <h3 id="settings-password" className="mb-4 font-display text-lg font-bold">
               {t('settings.password.title')}
             </h3>
-            <ChangePasswordForm
-              idPrefix="settings"
+            {passwordForm({
+              idPrefix: 'settings',
               // Every other session ended with the change: the list below shows it.
-              onChanged={() => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey })}
-            />
+              onChanged: () => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+            })}
           </section>
           <SessionsSection />
         </div>

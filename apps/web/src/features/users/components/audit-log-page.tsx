@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/format';
+import { pageCount } from '../../../lib/paging';
 import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
 import { AuditEntries } from './audit-entries';
 import { FilterSelect } from './filter-select';
@@ -40,13 +42,13 @@ export function AuditLogPage() {
       next.delete('page');
       return next;
     });
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.per_page)) : 1;
+  const pages = log.data ? pageCount(log.data.total, log.data.per_page) : 1;
   const hrefFor = (page: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(page));
     return `?${next}`;
   };
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">

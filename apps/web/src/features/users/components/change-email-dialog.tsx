@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
+import { fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useChangeUserEmail } from '../api/change-user-email';
 import { failureText } from '../lib/error-text';
-import { fieldText } from '../lib/format';
 
 type ChangeEmailDialogProps = {
   open: boolean;
@@ -44,7 +44,7 @@ export function ChangeEmailDialog({ open, onOpenChange, userId, email }: ChangeE
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('users.email.title')} closeLabel={t('common.close')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        <Field id="change-email" label={t('users.fields.email')} error={fieldText(t, error)}>
+        <Field id="change-email" label={t('users.fields.email')} error={fieldErrorText(t, error)}>
           {(control) => (
             <input {...control} {...form.register('email')} type="email" dir="ltr" className={inputClass(!!error)} />
           )}

@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
+import { fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useCreateUser } from '../api/create-user';
 import { failureText } from '../lib/error-text';
-import { fieldText } from '../lib/format';
 
 type CreateInput = z.input<typeof UserCreateSchema>;
 type CreateOutput = z.output<typeof UserCreateSchema>;
@@ -46,7 +46,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     <Modal open={open} onOpenChange={onOpenChange} title={t('users.create.title')} closeLabel={t('common.close')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-muted">{t('users.create.description')}</p>
-        <Field id="create-email" label={t('users.fields.email')} error={fieldText(t, errors.email?.message)}>
+        <Field id="create-email" label={t('users.fields.email')} error={fieldErrorText(t, errors.email?.message)}>
           {(control) => (
             <input
               {...control}
@@ -60,7 +60,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         <Field
           id="create-name"
           label={t('users.fields.displayName')}
-          error={fieldText(t, errors.display_name?.message)}
+          error={fieldErrorText(t, errors.display_name?.message)}
         >
           {(control) => (
             <input {...control} {...form.register('display_name')} className={inputClass(!!errors.display_name)} />

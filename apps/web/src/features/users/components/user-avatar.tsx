@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { getInitials } from '../../auth/lib/initials';
+import { getInitials } from '../../../lib/initials';
 
 /** The user's picture, or their initials (accounts-and-auth §5); decorative beside the name. */
 export function UserAvatar({

@@ -7,10 +7,10 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
+import { fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useUpdateUser } from '../api/update-user';
 import { failureText } from '../lib/error-text';
-import { fieldText } from '../lib/format';
 
 /** The form's text values, turned into the admin update (empty biography or limit: none) and checked with it. */
 const EditSchema = z
@@ -55,7 +55,11 @@ export function UserEditForm({ detail }: { detail: UserDetail }) {
         {t('users.edit.title')}
       </h2>
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 flex flex-col gap-4">
-        <Field id="edit-name" label={t('users.fields.displayName')} error={fieldText(t, errors.display_name?.message)}>
+        <Field
+          id="edit-name"
+          label={t('users.fields.displayName')}
+          error={fieldErrorText(t, errors.display_name?.message)}
+        >
           {(control) => (
             <input {...control} {...form.register('display_name')} className={inputClass(!!errors.display_name)} />
           )}
@@ -64,7 +68,7 @@ export function UserEditForm({ detail }: { detail: UserDetail }) {
           id="edit-biography"
           label={t('users.fields.biography')}
           labelNote={t('users.optional')}
-          error={fieldText(t, errors.biography?.message)}
+          error={fieldErrorText(t, errors.biography?.message)}
         >
           {(control) => (
             <textarea
@@ -80,7 +84,7 @@ export function UserEditForm({ detail }: { detail: UserDetail }) {
           id="edit-limit"
           label={t('users.fields.borrowingLimit')}
           hint={t('users.fields.borrowingLimitHint')}
-          error={fieldText(t, errors.borrowing_limit?.message)}
+          error={fieldErrorText(t, errors.borrowing_limit?.message)}
         >
           {(control) => (
             <input

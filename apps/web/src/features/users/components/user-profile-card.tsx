@@ -1,5 +1,6 @@
 import type { UserDetail } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 import { formatDate, roleLabel } from '../lib/format';
 import { UserAvatar } from './user-avatar';
 import { StatusBadge } from './users-table';
@@ -26,7 +27,7 @@ export function UserProfileCard({ detail }: { detail: UserDetail }) {
         ? t(`users.sources.${profile.creation_source}`, { defaultValue: profile.creation_source })
         : t('users.never'),
     ],
-    ['sessions', new Intl.NumberFormat(i18n.language).format(detail.active_sessions)],
+    ['sessions', formatNumber(detail.active_sessions, i18n.language)],
   ];
   return (
     <section aria-labelledby="user-card-title" className="rounded-app border border-border bg-surface p-5">

@@ -8,6 +8,7 @@ import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/format';
 import { useUsers } from '../api/list-users';
 import { useStaffContext } from '../hooks/use-staff-context';
 import {
@@ -44,7 +45,7 @@ export function UsersPage() {
     return () => clearTimeout(timer);
   });
 
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const pagination = users.data?.pagination;
   const hrefFor = (page: number) => `?${paramsFromState({ ...state, page })}`;
 

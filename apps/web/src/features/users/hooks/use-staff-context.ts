@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@maktaba/shared/constants';
 import { isLanguage } from '@maktaba/shared/i18n/index';
 import { can, type Permission, type Role } from '@maktaba/shared/permissions';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../auth/hooks/use-auth';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 
 /**
  * Who is looking at user management: their role, their own id (never offered deleting themselves)

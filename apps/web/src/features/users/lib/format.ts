@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatExactTime } from '../../../lib/relative-time';
+import { formatExactTime } from '../../../lib/format';
 
 /** A date for the tables: the exact local time, or '—' when there is none. */
 export function formatDate(value: string | null | undefined, language: string, t: TFunction): string {
@@ -11,10 +11,4 @@ export function formatDate(value: string | null | undefined, language: string, t
 /** A role's label; a missing one reads as guest. */
 export function roleLabel(t: TFunction, role: string | null | undefined): string {
   return t(`roles.${role && ['admin', 'librarian', 'patron'].includes(role) ? role : 'guest'}`);
-}
-
-/** A field error for display: the shared schemas speak `validation.*` keys; anything else is general. */
-export function fieldText(t: TFunction, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return message.startsWith('validation.') ? t(message) : t('validation.invalidInput');
 }

@@ -1,8 +1,8 @@
 import { TIMINGS } from '@maktaba/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialAuthState } from '../lib/auth-machine';
-import { countPendingRequests, trackRequest } from '../lib/pending-requests';
-import { makeAuth, makeProfile } from '../lib/test-fixtures';
+import { initialAuthState } from './auth-machine';
+import { countPendingRequests, trackRequest } from './pending-requests';
+import { makeAuth, makeProfile } from './test-fixtures';
 import { dispatchAuth, scheduleFlagsClear, startAuthWatchdog, useAuthStore } from './use-auth';
 
 describe('auth store', () => {

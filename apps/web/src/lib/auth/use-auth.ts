@@ -1,11 +1,11 @@
 import { TIMINGS } from '@maktaba/shared/constants';
 import { normalizeRole, type Role } from '@maktaba/shared/permissions';
 import { create } from 'zustand';
-import { type AuthEvent, type AuthMachineState, hasAnyFlag, initialAuthState, transition } from '../lib/auth-machine';
-import { cancelPendingRequests } from '../lib/pending-requests';
+import { type AuthEvent, type AuthMachineState, hasAnyFlag, initialAuthState, transition } from './auth-machine';
+import { cancelPendingRequests } from './pending-requests';
 
 /**
- * The auth state machine (lib/auth-machine.ts) in a store, plus what the shell reads from it:
+ * The auth state machine (auth-machine.ts) in a store, plus what the shell reads from it:
  * whether a session check has finished, whether the user is signed in, their role, name and email.
  */
 export type AuthSnapshot = {

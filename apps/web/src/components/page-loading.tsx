@@ -1,11 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecoveryLink } from '../../features/auth/components/recovery-link';
 
 /**
- * The 'Loading...' fallback shown while a page's code or data loads. With `recovery` (the guard
- * waiting for auth), 'Stuck? Click here to reset' appears after 5 s.
+ * The 'Loading...' fallback shown while a page's code or data loads. `children` go under it: the
+ * guard waiting for auth puts its 'Stuck? Click here to reset' link there.
  */
-export function PageLoading({ fullScreen = false, recovery = false }: { fullScreen?: boolean; recovery?: boolean }) {
+export function PageLoading({ fullScreen = false, children }: { fullScreen?: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div
@@ -18,7 +18,7 @@ export function PageLoading({ fullScreen = false, recovery = false }: { fullScre
       <p role="status" aria-live="polite">
         {t('common.loading')}
       </p>
-      {recovery ? <RecoveryLink /> : null}
+      {children}
     </div>
   );
 }
