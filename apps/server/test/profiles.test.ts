@@ -301,6 +301,31 @@ describeEachDriver('profiles over HTTP', (driver) => {
     expectError(await a.client.delete('/api/profiles/me'), 409, 'CONFLICT');
   });
 
+  it('keeps the unfinished profile of an account that was not self-registered, and its role', async () => {
+    // An admin or librarian made on the command line has an unfinished profile until their first
+    // sign-in completes it; signing out at the address step must not turn them into a patron.
+    for (const [role, source] of [
+      ['admin', 'cli'],
+      ['librarian', 'cli'],
+      ['librarian', 'admin'],
+    ] as const) {
+      const a = await newAccount();
+      await makeIncomplete(a.id);
+      await db.update(profiles).set({ role, creationSource: source }).where(eq(profiles.id, a.id));
+
+      expect((await a.client.delete('/api/profiles/me')).status).toBe(204);
+      expect(await profileRow(a.id)).toMatchObject({ role, creationSource: source, registrationCompleted: false });
+      const session = await a.client.session();
+      expect(session.body.profile).toMatchObject({ role, creation_source: source });
+    }
+    // A self-registered staff member (promoted later) keeps theirs too: only a patron's goes.
+    const promoted = await newAccount();
+    await makeIncomplete(promoted.id);
+    await db.update(profiles).set({ role: 'librarian' }).where(eq(profiles.id, promoted.id));
+    expect((await promoted.client.delete('/api/profiles/me')).status).toBe(204);
+    expect((await profileRow(promoted.id))?.role).toBe('librarian');
+  });
+
   it('records activity and the last activity time for the signed-in user only', async () => {
     const a = await newAccount();
     const recorded = await a.client.post('/api/profiles/me/activity', {

@@ -88,8 +88,6 @@ export function toSafeUpdateColumns(update: ProfileSafeUpdate): ProfileUpdate {
     );
   }
   if (update.biography !== undefined) columns.biography = sanitizeMultilineText(update.biography) || null;
-  if (update.avatar_key !== undefined)
-    columns.avatarKey = update.avatar_key ? sanitizeText(update.avatar_key, 300) : null;
   if (update.phone_number !== undefined) {
     const phone = normalizePhoneNumber(update.phone_number);
     if (!phone) {

@@ -62,7 +62,16 @@ export async function updateProfileRow(
 export async function deleteIncompleteProfile(db: Queryable, id: string): Promise<boolean> {
   const deleted = await db
     .delete(profiles)
-    .where(and(eq(profiles.id, id), eq(profiles.registrationCompleted, false)))
+    .where(
+      and(
+        eq(profiles.id, id),
+        eq(profiles.registrationCompleted, false),
+        // Only a reader's own sign-up is undone. An account made by an admin or on the command
+        // line keeps its profile (and with it its role): recreating it would make it a patron.
+        eq(profiles.creationSource, 'self_registration'),
+        eq(profiles.role, 'patron'),
+      ),
+    )
     .returning({ id: profiles.id });
   return deleted.length > 0;
 }

@@ -107,13 +107,15 @@ export async function markComplete(db: Database, actor: Actor, id: string): Prom
 /**
  * Sign-out from the complete-profile step deletes the unfinished profile (accounts-and-auth §4).
  * A complete profile is never deleted this way: that is account deletion, with its own rules.
+ * The unfinished profile of an account that did not register itself (made by an admin or on the
+ * command line, or a reader since promoted) is kept as it is: the sign-out succeeds, and the role
+ * and creation source it holds stay.
  */
 export async function deleteOwnIncompleteProfile(db: Database, actor: Actor, id: string): Promise<void> {
   const target = resolveTarget(actor, id, 'write');
-  if (!(await deleteIncompleteProfile(db, target))) {
-    const exists = await findProfileById(db, target);
-    if (exists) throw new AppError('CONFLICT', 'Only an unfinished profile can be removed.');
-  }
+  if (await deleteIncompleteProfile(db, target)) return;
+  const row = await findProfileById(db, target);
+  if (row?.registrationCompleted) throw new AppError('CONFLICT', 'Only an unfinished profile can be removed.');
 }
 
 export async function trackActivity(db: Database, actor: Actor, id: string, input: ActivityInput): Promise<void> {
