@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { authors, books, scholars } from '../src/db/schema/index.js';
+import { authors, books, profiles, scholars } from '../src/db/schema/index.js';
 import { replaceImage } from '../src/modules/storage/uploads.service.js';
 import type { ApiClient } from './api-client.js';
 import { accountAs, describeEachDriver, rawRequest, useTestServer } from './helpers.js';
@@ -248,6 +248,27 @@ describeEachDriver('images over HTTP', (driver) => {
     const missing = await fetchImage(own.body.url);
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body.toString()).error.code).toBe('NOT_FOUND');
+  });
+
+  it("never lets a reader point their profile at another reader's avatar, or delete it", async () => {
+    const own = await upload(patron, '/api/profiles/me/avatar', await png(64, 64, '#123456'));
+    expect(own.status).toBe(200);
+    const other = await accountAs(server, 'patron');
+
+    // avatar_key is not a field readers write: ignored like role or status.
+    const patched = await other.client.patch('/api/profiles/me', { avatar_key: own.body.key });
+    expect(patched.status).toBe(200);
+    expect(patched.body.avatar_key).toBeNull();
+    expect((await other.client.delete('/api/profiles/me/avatar')).status).toBe(204);
+    expect(fs.existsSync(storedFile('avatars', own.body.key))).toBe(true);
+
+    // Even a row that names another user's file (older data, an import) removes only the
+    // caller's own objects.
+    await db.update(profiles).set({ avatarKey: own.body.key }).where(eq(profiles.id, other.id));
+    expect((await other.client.delete('/api/profiles/me/avatar')).status).toBe(204);
+    expect(fs.existsSync(storedFile('avatars', own.body.key))).toBe(true);
+    expect((await fetchImage(own.body.url)).status).toBe(200);
+    expect((await patron.get('/api/profiles/me')).body.avatar_key).toBe(own.body.key);
   });
 
   it('transforms to the requested size, caches the result, and answers 304 to a matching ETag', async () => {

@@ -62,13 +62,13 @@ const StringListSchema = z.preprocess(
 
 /**
  * `update_user_profile_safe`: what users may change about themselves. Role, status, borrowing
- * limit and e-mail are not in it; zod drops unknown keys, so sending them changes nothing.
+ * limit and e-mail are not in it; zod drops unknown keys, so sending them changes nothing. Nor is
+ * the avatar: only the upload route sets `avatar_key`, to a key it made under the user's own id.
  */
 export const ProfileSafeUpdateSchema = z
   .object({
     display_name: z.string().trim().min(2, 'validation.nameMin').max(LIMITS.displayNameMax, 'validation.nameMax'),
     biography: z.string().max(LIMITS.biographyMax, 'validation.biographyMax'),
-    avatar_key: z.string().max(300).nullable(),
     phone_number: PhoneNumberSchema,
     address_line_1: z.string().trim().min(1, 'validation.streetRequired').max(LIMITS.sanitizeAddressMax),
     address_line_2: z.string().trim().max(LIMITS.sanitizeAddressMax),

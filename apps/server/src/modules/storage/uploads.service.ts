@@ -21,10 +21,14 @@ function notFound(target: ImageTarget): AppError {
   return new AppError('NOT_FOUND', `No such ${what}.`);
 }
 
-/** Removes an object the database no longer names, with its cached variants; never fails the request. */
-async function discard(deps: Deps, bucket: StorageBucket, key: string | null): Promise<void> {
-  // Keys set by imports or older data may not be ours; those are left alone.
-  if (!key || !isSafeKey(key)) return;
+/**
+ * Removes an object the database no longer names, with its cached variants; never fails the
+ * request. Only the owner's own objects go: uploads are stored under `{ownerId}/`, and a key that
+ * is not (set by an import, older data, or written into the row by other means) may be another
+ * row's file, so it is left alone.
+ */
+async function discard(deps: Deps, bucket: StorageBucket, ownerId: string, key: string | null): Promise<void> {
+  if (!key || !isSafeKey(key) || !key.startsWith(`${ownerId}/`)) return;
   try {
     await deps.storage.delete(bucket, key);
     await variantsOf(deps).drop(bucket, key);
@@ -51,14 +55,14 @@ export async function replaceImage(deps: Deps, target: ImageTarget, id: string, 
   try {
     swapped = await swapImageKey(db, target, id, key);
   } catch (error) {
-    if (!existed) await discard(deps, bucket, key);
+    if (!existed) await discard(deps, bucket, id, key);
     throw error;
   }
   if (!swapped) {
-    if (!existed) await discard(deps, bucket, key);
+    if (!existed) await discard(deps, bucket, id, key);
     throw notFound(target);
   }
-  if (swapped.previous !== key) await discard(deps, bucket, swapped.previous);
+  if (swapped.previous !== key) await discard(deps, bucket, id, swapped.previous);
   return { key, url: publicObjectUrl(bucket, key) ?? '' };
 }
 
@@ -66,5 +70,5 @@ export async function replaceImage(deps: Deps, target: ImageTarget, id: string, 
 export async function removeImage(deps: Deps, target: ImageTarget, id: string): Promise<void> {
   const swapped = await swapImageKey(deps.database.db, target, id, null);
   if (!swapped) throw notFound(target);
-  await discard(deps, BUCKET_OF[target], swapped.previous);
+  await discard(deps, BUCKET_OF[target], id, swapped.previous);
 }
