@@ -33,6 +33,7 @@ import { requestLog } from './request-log.js';
 import { sameOriginWrites } from './same-origin.js';
 import { securityHeaders } from './security-headers.js';
 import { mountSpa } from './spa.js';
+import { refuseUnsafeText } from './text-guard.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use('/api/*', sameOriginWrites(deps.config.allowedOrigins));
+  app.use('/api/*', refuseUnsafeText());
+  app.use('/storage/*', refuseUnsafeText());
 
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
