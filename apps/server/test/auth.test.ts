@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authAccounts, authUsers, profiles, securityEvents, userAnalytics } from '../src/db/schema/index.js';
+import { SECURITY_CHECK_LIMITS } from '../src/modules/auth/auth.routes.js';
 import {
   ApiClient,
   clientFrom,
@@ -524,6 +525,26 @@ describeEachDriver('accounts over HTTP', (driver) => {
       .from(securityEvents)
       .where(inArray(securityEvents.ipAddress, [uniqueIp()]));
     expect(none).toHaveLength(0);
+  });
+
+  it('limits the security check per address (60 in 10 minutes), before it writes an event', async () => {
+    const ip = uniqueIp();
+    const client = clientFrom(server.url, ip);
+    const { limit } = SECURITY_CHECK_LIMITS.byIp;
+    const answers = await Promise.all(
+      Array.from({ length: limit }, (_, index) => client.securityCheck('login', uniqueEmail(`flood${index}`))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(limit).fill(200));
+    const refused = await client.securityCheck('login', uniqueEmail('flood'));
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const events = await db
+      .select({ id: securityEvents.id })
+      .from(securityEvents)
+      .where(eq(securityEvents.ipAddress, ip));
+    expect(events).toHaveLength(limit);
+    // Another address is not affected.
+    expect((await clientFrom(server.url).securityCheck('login', uniqueEmail())).status).toBe(200);
   });
 
   describe('without a trusted proxy (TRUST_PROXY_HOPS=0)', () => {

@@ -4,11 +4,11 @@
  */
 import { LIMITS } from '@maktaba/shared/constants';
 import { TelemetrySummarySchema } from '@maktaba/shared/schemas/telemetry';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { clientErrors, rateLimitCounters, webVitals } from '../src/db/schema/index.js';
+import { clientErrors, rateLimitCounters, securityEvents, webVitals } from '../src/db/schema/index.js';
 import { TELEMETRY_RULES } from '../src/modules/telemetry/telemetry.service.js';
 import { createTelemetryPruner } from '../src/modules/telemetry/telemetry-prune.js';
 import { clientFrom, uniqueIp } from './api-client.js';
@@ -343,7 +343,7 @@ describeEachDriver('telemetry over HTTP', (driver) => {
     ]);
   });
 
-  it('sweeps reports older than 30 days and rate-limit counters older than a day', async () => {
+  it('sweeps reports older than 30 days, security events older than 90 and rate-limit counters older than a day', async () => {
     const old = new Date(Date.now() - TELEMETRY_RULES.keepMs - 3_600_000);
     const recent = new Date(Date.now() - 3_600_000);
     await db.insert(clientErrors).values([
@@ -367,6 +367,13 @@ describeEachDriver('telemetry over HTTP', (driver) => {
       { key: 'test:fresh', windowStart: new Date(), count: 1 },
     ]);
 
+    const event = (daysAgo: number, identifier: string) => ({
+      eventType: 'security_check',
+      identifier,
+      ipAddress: '192.0.2.90',
+      createdAt: new Date(Date.now() - daysAgo * 24 * 3_600_000),
+    });
+    await db.insert(securityEvents).values([event(91, 'prune-old'), event(89, 'prune-kept')]);
     const pruner = createTelemetryPruner(db, pino({ level: 'silent' }));
     pruner.start();
     await pruner.stop();
@@ -380,5 +387,11 @@ describeEachDriver('telemetry over HTTP', (driver) => {
       .from(rateLimitCounters)
       .where(sql`${rateLimitCounters.key} like 'test:%'`);
     expect(keys.map((r) => r.key)).toEqual(['test:fresh']);
+    // Sign-in security events are kept 90 days, as the privacy policy says.
+    const events = await db
+      .select({ identifier: securityEvents.identifier })
+      .from(securityEvents)
+      .where(eq(securityEvents.ipAddress, '192.0.2.90'));
+    expect(events.map((r) => r.identifier)).toEqual(['prune-kept']);
   });
 });

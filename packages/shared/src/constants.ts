@@ -177,6 +177,13 @@ export const TELEMETRY_LIMITS = {
 } as const;
 
 /** Local storage: the quota is estimated at 5 MB; above 80 % we warn and clean up. */
+/**
+ * How long the server keeps what the privacy policy names (its "Data retention" list says the
+ * same, in both languages; a test holds them together). Shorter is the safer promise: error
+ * reports and page-speed figures are only useful while fresh.
+ */
+export const RETENTION_DAYS = { securityEvents: 90, telemetry: 30 } as const;
+
 export const STORAGE_QUOTA = {
   estimatedBytes: 5 * 1024 * 1024,
   warnRatio: 0.8,

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { enforceRateLimits, type RateLimit } from '../../http/rate-limit.js';
 import { requestMetadata } from '../../http/request-metadata.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
@@ -33,13 +34,21 @@ const sessionRoute = createRoute({
   responses: { 200: json(AuthStateSchema, 'Auth state') },
 });
 
+/**
+ * Far above what a person signing in or registering needs (one check per attempt; the check
+ * itself blocks an address after 20 failed sign-ins in 15 minutes), far below a flood.
+ */
+export const SECURITY_CHECK_LIMITS = {
+  byIp: { name: 'security-check:ip', limit: 60, windowMs: 10 * 60_000 },
+} as const satisfies { byIp: RateLimit };
+
 const securityCheckRoute = createRoute({
   method: 'post',
   path: '/auth/security-check',
   tags: ['Auth'],
   summary: 'auth-security: risk of a login or registration attempt from this client',
   request: jsonBody(SecurityCheckRequestSchema),
-  responses: { 200: json(SecurityCheckResponseSchema, 'Decision'), 422: errors[422] },
+  responses: { 200: json(SecurityCheckResponseSchema, 'Decision'), 422: errors[422], 429: errors[429] },
 });
 
 const signInRoute = createRoute({
@@ -86,6 +95,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await readAuthState(c), 200);
   })
   .openapi(securityCheckRoute, async (c) => {
+    // Each check writes a security event: counted by address before it runs.
+    await enforceRateLimits(c, SECURITY_CHECK_LIMITS, null);
     const input = c.req.valid('json');
     const result = await evaluateSecurity(c.get('deps').database.db, {
       action: input.action,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { securityEvents } from '../../db/schema/index.js';
 
@@ -74,4 +74,9 @@ export async function countLoginFailures(
       ),
     );
   return { account: row?.account ?? 0, ip: row?.ip ?? 0 };
+}
+
+/** Drops events older than `before` (the privacy policy's retention; called from the periodic sweep). */
+export async function deleteSecurityEventsBefore(db: Pick<Database, 'delete'>, before: Date): Promise<void> {
+  await db.delete(securityEvents).where(lt(securityEvents.createdAt, before));
 }

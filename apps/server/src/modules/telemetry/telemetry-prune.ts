@@ -1,14 +1,16 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { pruneRateLimitCounters } from '../../http/rate-limit.js';
+import { deleteSecurityEventsBefore } from '../auth/security.repository.js';
 import { deleteTelemetryBefore } from './telemetry.repository.js';
 import { TELEMETRY_RULES } from './telemetry.service.js';
 
 export type TelemetryPruner = { start(): void; stop(): Promise<void> };
 
 /**
- * Keeps the browsers' reports from growing without end: errors and vitals older than 30 days go,
- * and so do rate-limit counters whose window ended more than a day ago. Runs at start and hourly.
+ * Keeps what the server records about visits from growing without end, for as long as the privacy
+ * policy says: browsers' errors and vitals (30 days), sign-in security events (90 days), and
+ * rate-limit counters whose window ended more than a day ago. Runs at start and hourly.
  */
 export function createTelemetryPruner(db: Database, logger: Logger): TelemetryPruner {
   let timer: NodeJS.Timeout | undefined;
@@ -20,6 +22,7 @@ export function createTelemetryPruner(db: Database, logger: Logger): TelemetryPr
     running = (async () => {
       try {
         await deleteTelemetryBefore(db, new Date(Date.now() - TELEMETRY_RULES.keepMs));
+        await deleteSecurityEventsBefore(db, new Date(Date.now() - TELEMETRY_RULES.securityEventsKeepMs));
         await pruneRateLimitCounters(db, TELEMETRY_RULES.rateLimitCountersKeepMs);
       } catch (error) {
         logger.warn({ err: error }, 'telemetry prune failed');

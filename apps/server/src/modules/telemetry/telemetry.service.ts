@@ -1,4 +1,4 @@
-import { TELEMETRY_LIMITS } from '@maktaba/shared/constants';
+import { RETENTION_DAYS, TELEMETRY_LIMITS } from '@maktaba/shared/constants';
 import {
   CLIENT_ERROR_TYPES,
   type ErrorBatch,
@@ -34,8 +34,9 @@ export const TELEMETRY_RULES = {
   /** Request bodies: five errors with long stacks; ten small vitals events. */
   errorsBodyBytes: 64 * 1024,
   webVitalsBodyBytes: 16 * 1024,
-  /** Errors and vitals are kept this long; the sweep runs this often. */
-  keepMs: 30 * DAY,
+  /** Errors and vitals are kept this long (the privacy policy says so); the sweep runs this often. */
+  keepMs: RETENTION_DAYS.telemetry * DAY,
+  securityEventsKeepMs: RETENTION_DAYS.securityEvents * DAY,
   rateLimitCountersKeepMs: DAY,
   pruneEveryMs: 60 * MINUTE,
 } as const;
