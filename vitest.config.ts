@@ -18,6 +18,10 @@ export default defineConfig({
     passWithNoTests: true,
     // Stopping the test PostgreSQL server (apps/server/test/global-setup.ts) waits for it to exit.
     teardownTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The server tests
+    // spend most of their time waiting on sockets, PostgreSQL and password hashes, so two files at
+    // once use the machine better.
+    maxWorkers: 2,
     // A test fails on a console.error it did not declare (expectConsoleError).
     setupFiles: ['test/console-error.setup.ts'],
     projects: [
