@@ -32,6 +32,9 @@ for (const theme of THEMES) {
     }
 
     test('the sign-in portal views have no WCAG 2.1 AA violations', async ({ page, t, lang }) => {
+      // Six full-page scans and a registration in one test: more than the default budget on a
+      // busy 2-core machine.
+      test.slow();
       const button = (name: string) => portal(page).getByRole('button', { name, exact: true });
       await openApp(page, '/signin');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
