@@ -36,6 +36,9 @@ test.describe('catalogue editing', () => {
     signInAs,
     allowConsoleError,
   }) => {
+    // A category, an author, a book, its approval and the home shelf: one long flow, and every
+    // write refreshes the search index on the one server both workers share.
+    test.slow();
     await signInAs('admin');
     const run = randomUUID().slice(0, 6);
     const category = await createCategory(page, `Ethics ${run}`);
