@@ -8,9 +8,11 @@ import { AppError } from '../errors.js';
  * first and is refused with a 422 naming the field, so the same rule holds for every route —
  * those added later included — and for better-auth's endpoints, which our schemas never see.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is this pattern's purpose.
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What a JSON text needs to contain for a parsed value to hold unsafe text: skips the parse otherwise. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is this pattern's purpose.
 const MAYBE_UNSAFE_JSON = /\\u(?:0000|d[89a-f][0-9a-f]{2})|\u0000|[\ud800-\udfff]/i;
 
 export const INVALID_CHARACTERS = 'validation.invalidCharacters';
