@@ -26,12 +26,17 @@ async function stop(server: ServerProcess) {
 
 beforeAll(ensureServerBuilt, 150_000);
 
+// Each test here starts the built server from an empty data directory or database: a real first
+// start that migrates and loads the demo catalogue, twice in some. That takes a few seconds on a
+// quiet machine and can pass 30 s on a loaded one, so these tests get the first-start budget.
+const FIRST_START_BUDGET = { timeout: 120_000 };
+
 afterAll(() => {
   killSpawnedServers();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('server process', () => {
+describe('server process', FIRST_START_BUDGET, () => {
   it('exits non-zero and names the variable when the configuration is wrong', async () => {
     const server = spawnBuiltServer({ PORT: 'abc', DATA_DIR: tempDir() });
     const { code } = await server.exited;
@@ -116,46 +121,50 @@ describe('server process', () => {
   });
 });
 
-describe.skipIf(!pgUrl)(`server process on PostgreSQL${pgUrl ? '' : ' [PostgreSQL not found]'}`, () => {
-  it('refuses a database whose LC_CTYPE is C, pointing at C.UTF-8', async () => {
-    const database = await createDatabase('C');
-    try {
-      const server = spawnBuiltServer({ DATA_DIR: path.join(tempDir(), 'data'), DATABASE_URL: database.url });
-      const { code } = await server.exited;
-      expect(code).not.toBe(0);
-      expect(server.stderr()).toMatch(/LC_CTYPE C\b/);
-      expect(server.stderr()).toContain('C.UTF-8');
-      expect(server.stdout()).not.toMatch(/running at/);
-    } finally {
-      await dropDatabase(database.name);
-    }
-  });
-
-  it('starts, serves and stops cleanly on a UTF-8 database', async () => {
-    const database = await createDatabase();
-    try {
-      const server = spawnBuiltServer({ DATA_DIR: path.join(tempDir(), 'data'), DATABASE_URL: database.url });
-      const url = await server.ready;
-      const response = await fetch(`${url}/api/health`);
-      expect(response.status).toBe(200);
-      expect(HealthSchema.parse(await response.json()).database.driver).toBe('postgres');
-      expect((await stop(server)).code).toBe(0);
-
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
+describe.skipIf(!pgUrl)(
+  `server process on PostgreSQL${pgUrl ? '' : ' [PostgreSQL not found]'}`,
+  FIRST_START_BUDGET,
+  () => {
+    it('refuses a database whose LC_CTYPE is C, pointing at C.UTF-8', async () => {
+      const database = await createDatabase('C');
       try {
-        const { rows } = await client.query<{ type: string; count: number }>(
-          `select type, count(*)::int as count from system_events group by type order by type`,
-        );
-        expect(rows).toEqual([
-          { type: 'server.start', count: 1 },
-          { type: 'server.stop', count: 1 },
-        ]);
+        const server = spawnBuiltServer({ DATA_DIR: path.join(tempDir(), 'data'), DATABASE_URL: database.url });
+        const { code } = await server.exited;
+        expect(code).not.toBe(0);
+        expect(server.stderr()).toMatch(/LC_CTYPE C\b/);
+        expect(server.stderr()).toContain('C.UTF-8');
+        expect(server.stdout()).not.toMatch(/running at/);
       } finally {
-        await client.end();
+        await dropDatabase(database.name);
       }
-    } finally {
-      await dropDatabase(database.name);
-    }
-  });
-});
+    });
+
+    it('starts, serves and stops cleanly on a UTF-8 database', async () => {
+      const database = await createDatabase();
+      try {
+        const server = spawnBuiltServer({ DATA_DIR: path.join(tempDir(), 'data'), DATABASE_URL: database.url });
+        const url = await server.ready;
+        const response = await fetch(`${url}/api/health`);
+        expect(response.status).toBe(200);
+        expect(HealthSchema.parse(await response.json()).database.driver).toBe('postgres');
+        expect((await stop(server)).code).toBe(0);
+
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ type: string; count: number }>(
+            `select type, count(*)::int as count from system_events group by type order by type`,
+          );
+          expect(rows).toEqual([
+            { type: 'server.start', count: 1 },
+            { type: 'server.stop', count: 1 },
+          ]);
+        } finally {
+          await client.end();
+        }
+      } finally {
+        await dropDatabase(database.name);
+      }
+    });
+  },
+);
