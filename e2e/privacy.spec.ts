@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { type Catalogue, expect, fill, openApp, test } from './fixtures';
+import { expect, test } from './auth-fixtures';
+import { type Catalogue, fill, openApp } from './fixtures';
 
 /** The fifteen sections, in order (ids as in the page, titles from the catalogue). */
 const SECTION_IDS = [
@@ -97,5 +98,44 @@ test.describe('privacy policy', () => {
       await expect(page).toHaveURL('/privacy#internationalUsers');
       await expect(page.locator('#internationalUsers')).toBeFocused();
     });
+  });
+});
+
+test.describe('the public pages', () => {
+  test('share one frame: the name leading to sign-in, the language switch and the privacy policy', async ({
+    page,
+    t,
+    otherLang,
+  }) => {
+    for (const path of ['/signin', '/privacy', '/auth/update-password']) {
+      await openApp(page, path);
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: t.app.name, exact: true })).toHaveAttribute('href', '/signin');
+      const language = otherLang === 'ar' ? t.footer.switchToArabic : t.footer.switchToEnglish;
+      await expect(page.getByRole('button', { name: fill(t.footer.switchLanguageLabel, { language }) })).toHaveCount(1);
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: t.footer.privacy, exact: true }),
+      ).toHaveAttribute('href', '/privacy');
+      await expect(page.getByRole('main')).toHaveCount(1);
+    }
+  });
+
+  test('a signed-in reader finds the policy in the footer and goes back to the library from it', async ({
+    page,
+    t,
+    signInAs,
+  }) => {
+    await signInAs('patron');
+    await openApp(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: t.footer.privacy, exact: true }).click();
+    await expect(page).toHaveURL('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.privacy.title);
+    await expect(page.getByRole('link', { name: t.privacy.backToSignIn })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: t.app.name, exact: true })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await page.getByRole('link', { name: t.privacy.backToLibrary, exact: true }).click();
+    await expect(page).toHaveURL('/');
   });
 });

@@ -7,6 +7,7 @@ import type { RouteHandle } from './route-handle';
 import { BookRedirect } from './routes/book-redirect';
 import { UnknownRoute } from './routes/unknown-route';
 import { AppLayout } from './shell/app-layout';
+import { PublicLayout } from './shell/public-layout';
 import { RootLayout } from './shell/root-layout';
 
 const planned = () =>
@@ -61,38 +62,44 @@ export const routes: RouteObject[] = [
     errorElement: <AppErrorPage />,
     HydrateFallback: () => <PageLoading fullScreen />,
     children: [
-      // Public, full-screen pages.
-      ...['signin', 'signup', 'register', 'login'].map(
-        (path): RouteObject => ({
-          path,
-          lazy: () => import('../features/auth/components/auth-portal').then((m) => ({ Component: m.AuthPortal })),
-          handle: { titleKey: 'pages.signIn' } satisfies RouteHandle,
-        }),
-      ),
+      // Public pages, in one frame of their own (the name, the language, the privacy policy).
       {
-        path: 'auth/callback',
-        lazy: () =>
-          import('../features/auth/components/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })),
-        handle: { titleKey: 'pages.authCallback' } satisfies RouteHandle,
-      },
-      {
-        path: 'auth/update-password',
-        lazy: () =>
-          import('../features/password/components/update-password-page').then((m) => ({
-            Component: m.UpdatePasswordPage,
-          })),
-        handle: { titleKey: 'pages.updatePassword' } satisfies RouteHandle,
+        element: <PublicLayout />,
+        children: [
+          ...['signin', 'signup', 'register', 'login'].map(
+            (path): RouteObject => ({
+              path,
+              lazy: () => import('../features/auth/components/auth-portal').then((m) => ({ Component: m.AuthPortal })),
+              handle: { titleKey: 'pages.signIn' } satisfies RouteHandle,
+            }),
+          ),
+          {
+            path: 'auth/callback',
+            lazy: () =>
+              import('../features/auth/components/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })),
+            handle: { titleKey: 'pages.authCallback' } satisfies RouteHandle,
+          },
+          {
+            path: 'auth/update-password',
+            lazy: () =>
+              import('../features/password/components/update-password-page').then((m) => ({
+                Component: m.UpdatePasswordPage,
+              })),
+            handle: { titleKey: 'pages.updatePassword' } satisfies RouteHandle,
+          },
+          {
+            path: 'privacy',
+            lazy: () =>
+              import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+            handle: { titleKey: 'privacy.title' } satisfies RouteHandle,
+          },
+        ],
       },
       {
         path: 'dev/mailbox',
         lazy: () =>
           import('../features/dev-mailbox/components/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
         handle: { titleKey: 'devMailbox.title' } satisfies RouteHandle,
-      },
-      {
-        path: 'privacy',
-        lazy: () => import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
-        handle: { titleKey: 'privacy.title' } satisfies RouteHandle,
       },
       // Pages inside the shell (sidebar, header, footer).
       {

@@ -1,5 +1,6 @@
 import { Moon, Sun, SunDim } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { FeedbackFooterButton } from '../../features/feedback/components/feedback-host';
 import { formatYear } from '../../lib/format';
@@ -7,7 +8,7 @@ import { nextTheme, useThemeStore } from '../../lib/theme';
 
 const THEME_ICONS = { light: Sun, 'solarized-light': SunDim, dark: Moon };
 
-/** Footer (reader-area §2.2): copyright, language toggle, theme cycle. */
+/** Footer (reader-area §2.2): copyright, the privacy policy, feedback, language toggle, theme cycle. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const { theme, cycleTheme } = useThemeStore();
@@ -17,6 +18,9 @@ export function Footer() {
     <footer className="flex flex-col items-center justify-between gap-3 border-t border-border px-4 py-4 text-sm text-muted sm:flex-row">
       <p>{t('footer.copyright', { year })}</p>
       <div className="flex flex-wrap items-center justify-center gap-2">
+        <Link to="/privacy" className="inline-flex min-h-10 items-center rounded-app px-3 hover:bg-surface-2">
+          {t('footer.privacy')}
+        </Link>
         <FeedbackFooterButton className="inline-flex min-h-10 items-center gap-2 rounded-app px-3 hover:bg-surface-2" />
         <LanguageToggle />
         <button

@@ -1,6 +1,5 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../../components/logo';
 import { useAuthCallback } from '../hooks/use-auth-callback';
 
 /**
@@ -12,8 +11,7 @@ export function AuthCallbackPage() {
   const view = useAuthCallback();
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-bg px-4 py-10">
-      <Logo className="size-14" />
+    <main className="flex flex-1 flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="w-full max-w-md rounded-app border border-border bg-surface p-6 text-center shadow-sm sm:p-8">
         <h1 className="font-display text-2xl font-bold">
           {view.status === 'failed' ? t('auth.callback.failedTitle') : t('auth.callback.title')}

@@ -3,8 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { LanguageToggle } from '../../../components/language-toggle';
-import { Logo } from '../../../components/logo';
 import { ApiError } from '../../../lib/api-client';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { useSaveAddress } from '../hooks/use-save-address';
@@ -153,15 +151,8 @@ export function AuthPortal() {
   };
 
   return (
-    <div className="grid min-h-dvh bg-bg lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <main className="flex flex-col px-4 py-6 sm:px-8">
-        <div className="mx-auto flex w-full max-w-md items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
-            <Logo className="size-9" />
-            <span className="font-display text-xl font-bold">{t('app.name')}</span>
-          </div>
-          <LanguageToggle />
-        </div>
+    <div className="grid flex-1 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <main className="flex flex-col px-4 py-2 sm:px-8">
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-8">
           <ImprovementsBadge />
           <div

@@ -2,7 +2,7 @@ import { PRIVACY_LAST_UPDATED } from '@maktaba/shared/constants';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageToggle } from '../../../components/language-toggle';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { usePublicConfig } from '../../../lib/public-config';
 import { PRIVACY_SECTIONS, PrivacySection } from './privacy-section';
@@ -12,6 +12,8 @@ export function PrivacyPage() {
   const { t, i18n } = useTranslation();
   const date = formatDate(`${PRIVACY_LAST_UPDATED}T00:00:00Z`, i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
   const { data: config } = usePublicConfig();
+  // A reader who opened the policy from the library goes back to it, a visitor to the sign-in.
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
 
   const jumpTo = (id: string) => {
     const target = document.getElementById(id);
@@ -22,20 +24,27 @@ export function PrivacyPage() {
   };
 
   return (
-    <div className="min-h-dvh bg-bg">
-      <header className="border-b border-border bg-surface">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+    <div>
+      <nav aria-label={t('privacy.backNavigation')} className="mx-auto max-w-6xl px-4 pt-4">
+        {isAuthenticated ? (
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
+          >
+            <ArrowLeft aria-hidden className="flip-rtl size-4" />
+            {t('privacy.backToLibrary')}
+          </Link>
+        ) : (
           <Link
             to="/signin"
-            className="inline-flex min-h-10 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
+            className="inline-flex min-h-11 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
           >
             <ArrowLeft aria-hidden className="flip-rtl size-4" />
             {t('privacy.backToSignIn')}
           </Link>
-          <LanguageToggle />
-        </div>
-      </header>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[16rem_1fr]">
+        )}
+      </nav>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-4 pb-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block">
           <nav aria-labelledby="privacy-contents" className="sticky top-6" data-testid="privacy-toc">
             <h2 id="privacy-contents" className="mb-2 text-sm font-semibold text-muted">
