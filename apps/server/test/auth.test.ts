@@ -3,12 +3,14 @@
  * sign-out, the password rules, the honeypot and injection guards, the security check and its
  * limits, and what the API refuses to tell or do.
  */
+import nodeCrypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import { AuthStateSchema } from '@maktaba/shared/schemas/session';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authAccounts, authUsers, profiles, securityEvents, userAnalytics } from '../src/db/schema/index.js';
-import { SECURITY_CHECK_LIMITS } from '../src/modules/auth/auth.routes.js';
+import { SECURITY_CHECK_LIMITS, SIGN_UP_LIMITS } from '../src/modules/auth/auth.routes.js';
 import {
   ApiClient,
   clientFrom,
@@ -26,6 +28,23 @@ import { describeEachDriver, useTestServer } from './helpers.js';
 async function usersWithEmail(db: Database, email: string): Promise<number> {
   const rows = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
   return rows.length;
+}
+
+/**
+ * The passwords scrypt was given while `run` ran. better-auth hashes and verifies passwords with
+ * node:crypto's scrypt (through a named import, hence the sync of the built-in's ESM exports), and
+ * the server runs in this process, so the spy sees every hash the server computes.
+ */
+async function passwordsHashedDuring(run: () => Promise<void>): Promise<string[]> {
+  const spy = vi.spyOn(nodeCrypto, 'scrypt');
+  syncBuiltinESMExports();
+  try {
+    await run();
+    return spy.mock.calls.map(([password]) => String(password));
+  } finally {
+    spy.mockRestore();
+    syncBuiltinESMExports();
+  }
 }
 
 describeEachDriver('accounts over HTTP', (driver) => {
@@ -249,14 +268,60 @@ describeEachDriver('accounts over HTTP', (driver) => {
       }
       const email = uniqueEmail('sixth');
       const blocked = await from(6).signUp(signUpBody({ email }));
-      const error = expectError(blocked, 403, 'SECURITY_BLOCKED');
-      expect(error.details.reasons).toEqual(['too_many_registrations_ip']);
+      expectError(blocked, 429, 'RATE_LIMITED');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await usersWithEmail(db, email)).toBe(0);
 
       const check = await from(7).securityCheck('registration', uniqueEmail());
       expect(check.body).toMatchObject({ allowed: false, clientIP: proxyIp, reasons: ['too_many_registrations_ip'] });
       // Another address is not affected.
       expect((await clientFrom(server.url).signUp(signUpBody({ email }))).status).toBe(201);
+    });
+
+    it('counts attempts with an e-mail already taken against the same limit, answered before any password hash', async () => {
+      const { limit, windowMs } = SIGN_UP_LIMITS.byIp;
+      const taken = await registerAccount(clientFrom(server.url));
+      const ip = uniqueIp();
+      const probe = `Probe-${nodeCrypto.randomBytes(6).toString('hex')}-9`;
+      const fresh = signUpBody({ password: `Fresh-${nodeCrypto.randomBytes(6).toString('hex')}-9` });
+      let answers: Awaited<ReturnType<ApiClient['signUp']>>[] = [];
+      let registration: Awaited<ReturnType<ApiClient['signUp']>> | undefined;
+      const hashed = await passwordsHashedDuring(async () => {
+        answers = await Promise.all(
+          Array.from({ length: limit + 5 }, () =>
+            clientFrom(server.url, ip).signUp(signUpBody({ email: taken.email, password: probe })),
+          ),
+        );
+        // A registration from elsewhere meanwhile: the hashes it costs are seen, so none was missed.
+        registration = await clientFrom(server.url).signUp(fresh);
+      });
+
+      // Not one hash for the taken e-mail; the real registration hashed (and verified) its password.
+      expect.soft(hashed).not.toContain(probe);
+      expect(registration?.status).toBe(201);
+      expect(hashed).toContain(fresh.password);
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([...Array(limit).fill(409), ...Array(5).fill(429)]);
+      for (const answer of answers) {
+        if (answer.status === 409) expectError(answer, 409, 'EMAIL_TAKEN');
+        else {
+          expectError(answer, 429, 'RATE_LIMITED');
+          const retryAfter = Number(answer.headers.get('retry-after'));
+          expect(retryAfter).toBeGreaterThan(0);
+          expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+        }
+      }
+      expect(await usersWithEmail(db, taken.email)).toBe(1);
+
+      // A throttled attempt writes no event: only the 5 that ran are on record.
+      const failed = await db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(and(eq(securityEvents.eventType, 'registration_failed'), eq(securityEvents.ipAddress, ip)));
+      expect(failed).toHaveLength(limit);
+      // The address stays throttled, with a new e-mail too; the owner still signs in.
+      expectError(await clientFrom(server.url, ip).signUp(signUpBody()), 429, 'RATE_LIMITED');
+      expect((await clientFrom(server.url, ip).signIn(taken.email, taken.password)).status).toBe(200);
     });
   });
 
@@ -562,8 +627,9 @@ describeEachDriver('accounts over HTTP', (driver) => {
       for (let i = 1; i <= 5; i++) {
         expect((await from(i).signUp(signUpBody())).status, `registration ${i}`).toBe(201);
       }
-      const error = expectError(await from(6).signUp(signUpBody()), 403, 'SECURITY_BLOCKED');
-      expect(error.details.reasons).toEqual(['too_many_registrations_ip']);
+      expectError(await from(6).signUp(signUpBody()), 429, 'RATE_LIMITED');
+      const check = await from(7).securityCheck('registration', uniqueEmail());
+      expect(check.body).toMatchObject({ allowed: false, reasons: ['too_many_registrations_ip'] });
       const rows = await direct.running.deps.database.db
         .select({ ip: securityEvents.ipAddress })
         .from(securityEvents)

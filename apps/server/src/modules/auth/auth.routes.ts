@@ -15,7 +15,7 @@ import { enforceRateLimits, type RateLimit } from '../../http/rate-limit.js';
 import { requestMetadata } from '../../http/request-metadata.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
-import { evaluateSecurity } from './security.service.js';
+import { evaluateSecurity, SECURITY_RULES } from './security.service.js';
 import { authHeaders, readAuthState, setCookies } from './session.js';
 
 const errors = {
@@ -40,6 +40,19 @@ const sessionRoute = createRoute({
  */
 export const SECURITY_CHECK_LIMITS = {
   byIp: { name: 'security-check:ip', limit: 60, windowMs: 10 * 60_000 },
+} as const satisfies { byIp: RateLimit };
+
+/**
+ * Every sign-up attempt from an address counts, whatever its outcome (an e-mail already taken,
+ * a refused password, a honeypot), before anything else runs: the spec's 5 registrations an hour
+ * per address, which also bounds how many e-mails one address can try (ADR 0012).
+ */
+export const SIGN_UP_LIMITS = {
+  byIp: {
+    name: 'sign-up:ip',
+    limit: SECURITY_RULES.maxRegistrationsPerIp,
+    windowMs: SECURITY_RULES.registrationWindowMs,
+  },
 } as const satisfies { byIp: RateLimit };
 
 const securityCheckRoute = createRoute({
@@ -68,11 +81,12 @@ const signUpRoute = createRoute({
   method: 'post',
   path: '/auth/sign-up',
   tags: ['Auth'],
-  summary: 'Create an account with its complete profile (both registration steps) in one transaction',
+  summary:
+    'Create an account with its complete profile (both registration steps) in one transaction; 5 attempts an hour per address, whatever their outcome',
   request: jsonBody(SignUpRequestSchema),
   responses: {
     201: json(AuthStateSchema, 'Account created and signed in'),
-    409: errorJson('This email is already registered'),
+    409: errorJson('This email is already registered (told only within the per-address limit)'),
     ...errors,
   },
 });
@@ -112,6 +126,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await readAuthStateAfterSignIn(c), 200);
   })
   .openapi(signUpRoute, async (c) => {
+    // Counted by address before anything else runs (the security check, the e-mail lookup, the hash).
+    await enforceRateLimits(c, SIGN_UP_LIMITS, null);
     setCookies(c, await signUp(db(c), authCall(c), c.req.valid('json'), requestMetadata(c)));
     return c.json(await readAuthStateAfterSignIn(c), 201);
   })
