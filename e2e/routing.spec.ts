@@ -1,4 +1,5 @@
-import { expect, openApp, test } from './fixtures';
+import { expect, test } from './auth-fixtures';
+import { openApp } from './fixtures';
 
 const signInFor = (path: string) => `/signin?returnUrl=${encodeURIComponent(path)}`;
 
@@ -49,5 +50,47 @@ test.describe('routing while signed out', () => {
     await main.getByRole('link', { name: t.errors.goHome, exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.hero.title);
+  });
+});
+
+test.describe('routing while signed in', () => {
+  test('an unknown path says the page does not exist, with home and search, and stays where it is', async ({
+    page,
+    t,
+    signInAs,
+  }) => {
+    await signInAs('patron');
+    await openApp(page, '/no/such/page');
+    await expect(page).toHaveURL('/no/such/page');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(t.errors.notFound.title);
+    await expect(main.getByText(t.errors.notFound.description)).toBeVisible();
+    await expect(page).toHaveTitle(`${t.pages.notFound} · ${t.app.name}`);
+    await expect(main.getByRole('link', { name: t.errors.goHome })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: t.errors.searchLibrary })).toHaveAttribute('href', '/search');
+  });
+
+  test('a malformed book, author or scholar id is not found, without asking the server', async ({
+    page,
+    t,
+    signInAs,
+  }) => {
+    // Three full page loads.
+    test.slow();
+    await signInAs('patron');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(books|authors|scholars)\/not-an-id/.test(request.url())) asked.push(request.url());
+    });
+    for (const [path, title] of [
+      ['/book/not-an-id', t.catalogue.book.notFoundTitle],
+      ['/author/not-an-id', t.catalogue.author.notFoundTitle],
+      ['/scholar/not-an-id', t.catalogue.scholar.notFoundTitle],
+    ] as const) {
+      await openApp(page, path);
+      await expect(page.getByTestId('not-found').getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByText(t.errors.codes.VALIDATION_FAILED)).toHaveCount(0);
+    }
+    expect(asked).toEqual([]);
   });
 });

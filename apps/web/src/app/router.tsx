@@ -179,7 +179,7 @@ export const routes: RouteObject[] = [
                   load ? cataloguePage(path, titleKey, load) : page(path, titleKey),
                 ),
               },
-              { path: '*', element: <UnknownRoute /> },
+              { path: '*', element: <UnknownRoute />, handle: { titleKey: 'pages.notFound' } satisfies RouteHandle },
             ],
           },
         ],

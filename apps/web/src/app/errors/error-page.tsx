@@ -1,16 +1,17 @@
-import { AlertTriangle, Home, Lock, Search, ShieldAlert, WifiOff } from 'lucide-react';
+import { AlertTriangle, Home, Lock, Search, SearchX, ShieldAlert, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 
-export type ErrorVariant = 'boundary' | 'network' | 'auth' | 'permission' | 'default';
+export type ErrorVariant = 'boundary' | 'network' | 'auth' | 'permission' | 'notFound' | 'default';
 
 const ICONS = {
   boundary: AlertTriangle,
   network: WifiOff,
   auth: Lock,
   permission: ShieldAlert,
+  notFound: SearchX,
   default: AlertTriangle,
 };
 
@@ -23,7 +24,7 @@ type ErrorPageProps = {
   actions?: ReactNode;
 };
 
-/** The generic error page (accounts-and-auth §2): five variants, Go Home and Search Library. */
+/** The generic error page (accounts-and-auth §2): its variants, Go Home and Search Library. */
 export function ErrorPage({ variant = 'default', detail, message, actions }: ErrorPageProps) {
   const { t } = useTranslation();
   const Icon = ICONS[variant];

@@ -3,9 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { rememberBooks } from '../lib/book-cache';
 import { catalogueKeys } from '../lib/query-keys';
+import { ensureRecordId } from '../lib/record-id';
 
 /** `GET /api/authors/{id}`: the author with their approved books. */
 export function getAuthor(id: string, signal?: AbortSignal): Promise<AuthorDetail> {
+  ensureRecordId(id);
   return apiFetch<AuthorDetail>(`/authors/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -3,9 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { rememberBooks } from '../lib/book-cache';
 import { catalogueKeys } from '../lib/query-keys';
+import { ensureRecordId } from '../lib/record-id';
 
 /** `GET /api/scholars/{id}`: the card with its linked author and their books. */
 export function getScholar(id: string, signal?: AbortSignal): Promise<ScholarDetail> {
+  ensureRecordId(id);
   return apiFetch<ScholarDetail>(`/scholars/${encodeURIComponent(id)}`, { signal });
 }
 
