@@ -6,9 +6,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { IMAGE_VARIANTS } from '@maktaba/shared/constants';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authors, books, profiles, scholars } from '../src/db/schema/index.js';
 import { replaceImage } from '../src/modules/storage/uploads.service.js';
@@ -274,12 +275,13 @@ describeEachDriver('images over HTTP', (driver) => {
   it('transforms to the requested size, caches the result, and answers 304 to a matching ETag', async () => {
     const bookId = await newBook();
     const { body } = await upload(librarian, `/api/books/${bookId}/cover`, await png(400, 600));
+    // Sides snap up to the allowed ones (IMAGE_VARIANTS.sides): 300 → 320, 200 → 224, 100 → 128…
     const cases: Array<[string, { width: number; height: number }]> = [
-      ['width=300&height=200', { width: 300, height: 200 }],
-      ['width=100', { width: 100, height: 150 }],
-      ['height=90', { width: 60, height: 90 }],
-      ['width=80&height=80&resize=contain', { width: 80, height: 80 }],
-      ['width=50&height=70&resize=fill&quality=30', { width: 50, height: 70 }],
+      ['width=300&height=200', { width: 320, height: 224 }],
+      ['width=100', { width: 128, height: 192 }],
+      ['height=90', { width: 64, height: 96 }],
+      ['width=80&height=80&resize=contain', { width: 96, height: 96 }],
+      ['width=50&height=70&resize=fill&quality=30', { width: 64, height: 96 }],
     ];
     for (const [query, size] of cases) {
       const response = await fetchImage(`${body.url}?${query}`);
@@ -315,6 +317,71 @@ describeEachDriver('images over HTTP', (driver) => {
     expect(head.body.length).toBe(0);
   });
 
+  it('makes one variant for all the widths and qualities that snap to the same size', async () => {
+    const bookId = await newBook();
+    const { body } = await upload(librarian, `/api/books/${bookId}/cover`, await png(400, 600, '#335577'));
+    const cacheDir = path.join(server.dataDir, 'storage', '.cache', 'covers', body.key);
+    // 40 widths one pixel apart, each at a quality of its own: 290–320 snap to 320, 321–329 to
+    // 384; qualities 61–80 to 80.
+    const answers = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await fetchImage(`${body.url}?width=${290 + i}&quality=${61 + (i % 20)}`);
+      expect(response.status).toBe(200);
+      answers.push(response);
+    }
+    expect(fs.readdirSync(cacheDir).sort()).toEqual([
+      expect.stringMatching(/^w320-h0-q80-cover\.[0-9a-f]{8}\.webp$/),
+      expect.stringMatching(/^w384-h0-q80-cover\.[0-9a-f]{8}\.webp$/),
+    ]);
+    const [first] = answers;
+    for (const answer of answers.slice(0, 31)) {
+      expect(answer.headers.etag).toBe(first?.headers.etag);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.body.equals(first?.body ?? Buffer.alloc(0))).toBe(true);
+    }
+    expect((await sharp(first?.body).metadata()).width).toBe(320);
+    expect(answers[39]?.headers.etag).not.toBe(first?.headers.etag);
+    // The validator of one URL is good for every URL that snaps to the same variant.
+    const notModified = await fetchImage(`${body.url}?width=301&quality=77`, {
+      'If-None-Match': first?.headers.etag ?? '',
+    });
+    expect(notModified.status).toBe(304);
+
+    // 40 more widths spread from 5 to 980 px: at most one file per allowed side.
+    for (let i = 0; i < 40; i++) expect((await fetchImage(`${body.url}?width=${5 + i * 25}`)).status).toBe(200);
+    const files = fs.readdirSync(cacheDir);
+    expect(files.length).toBeLessThanOrEqual(IMAGE_VARIANTS.sides.filter((side) => side <= 1024).length);
+    for (const file of files) expect(IMAGE_VARIANTS.sides).toContain(Number(/^w(\d+)-/.exec(file)?.[1]));
+  });
+
+  it('answers 20 concurrent requests for a new variant with one file and the same image', async () => {
+    const bookId = await newBook();
+    const { body } = await upload(librarian, `/api/books/${bookId}/cover`, await png(400, 600, '#884422'));
+    const cacheDir = path.join(server.dataDir, 'storage', '.cache', 'covers', body.key);
+    const same = await Promise.all(Array.from({ length: 20 }, () => fetchImage(`${body.url}?width=512&height=768`)));
+    // Twenty different sizes that all snap to 320 × 480.
+    const snapping = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fetchImage(`${body.url}?width=${257 + i}&height=${385 + i}`)),
+    );
+    for (const answers of [same, snapping]) {
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.etag).toBe(answers[0]?.headers.etag);
+        expect(answer.body.equals(answers[0]?.body ?? Buffer.alloc(0))).toBe(true);
+      }
+    }
+    expect((await sharp(same[0]?.body).metadata()).width).toBe(512);
+    expect((await sharp(snapping[0]?.body).metadata()).width).toBe(320);
+    // One file each, under its final name: no temporary file is left or served.
+    expect(fs.readdirSync(cacheDir).sort()).toEqual([
+      expect.stringMatching(/^w320-h480-q80-cover\.[0-9a-f]{8}\.webp$/),
+      expect.stringMatching(/^w512-h768-q80-cover\.[0-9a-f]{8}\.webp$/),
+    ]);
+    const files = fs.readdirSync(cacheDir).map((file) => fs.readFileSync(path.join(cacheDir, file)));
+    expect(files.some((file) => file.equals(same[0]?.body ?? Buffer.alloc(0)))).toBe(true);
+    expect(files.some((file) => file.equals(snapping[0]?.body ?? Buffer.alloc(0)))).toBe(true);
+  });
+
   it('answers 400 with a clear message for an invalid transform', async () => {
     const bookId = await newBook();
     const { body } = await upload(librarian, `/api/books/${bookId}/cover`, await png(40, 60));
@@ -345,18 +412,25 @@ describeEachDriver('images over HTTP', (driver) => {
     const meta = await sharp(missing.body).metadata();
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 400, height: 600 });
 
-    const sized = await fetchImage('/storage/v1/object/public/covers/default?width=200');
+    const sized = await fetchImage('/storage/v1/object/public/covers/default?width=320');
     expect(sized.status).toBe(200);
     const sizedMeta = await sharp(sized.body).metadata();
-    expect({ width: sizedMeta.width, height: sizedMeta.height }).toEqual({ width: 200, height: 300 });
+    expect({ width: sizedMeta.width, height: sizedMeta.height }).toEqual({ width: 320, height: 480 });
     const exact = await sharp(
-      (await fetchImage('/storage/v1/object/public/covers/default?width=90&height=120')).body,
+      (await fetchImage('/storage/v1/object/public/covers/default?width=96&height=128')).body,
     ).metadata();
-    expect({ width: exact.width, height: exact.height }).toEqual({ width: 90, height: 120 });
+    expect({ width: exact.width, height: exact.height }).toEqual({ width: 96, height: 128 });
+    // Odd sizes snap up to the allowed ones, like stored covers.
+    const snapped = await fetchImage('/storage/v1/object/public/covers/default?width=90&height=120');
+    const snappedMeta = await sharp(snapped.body).metadata();
+    expect({ width: snappedMeta.width, height: snappedMeta.height }).toEqual({ width: 96, height: 128 });
+    expect(snapped.headers.etag).toBe(
+      (await fetchImage('/storage/v1/object/public/covers/default?width=96&height=128')).headers.etag,
+    );
     // Not a single colour: the pattern is drawn.
     const stats = await sharp(sized.body).stats();
     expect(stats.channels[0]?.stdev ?? 0).toBeGreaterThan(5);
-    const notModified = await fetchImage('/storage/v1/object/public/covers/default?width=200', {
+    const notModified = await fetchImage('/storage/v1/object/public/covers/default?width=320', {
       'If-None-Match': sized.headers.etag ?? '',
     });
     expect(notModified.status).toBe(304);
@@ -420,5 +494,72 @@ describeEachDriver('images over HTTP', (driver) => {
       expect(Object.keys(document.paths[route]?.put?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
     }
     expect(document.paths['/api/profiles/{id}/avatar']).toBeDefined();
+  });
+
+  describe('with a small image cache', () => {
+    const CAP_MB = 0.1;
+    const cap = CAP_MB * 1024 * 1024;
+    const small = useTestServer(driver, { env: { DEMO_CATALOGUE: 'false', IMAGE_CACHE_MAX_MB: String(CAP_MB) } });
+
+    it('keeps the variants under IMAGE_CACHE_MAX_MB, evicting the least recently used, never an original', async () => {
+      // Noise, so that the variants weigh something: from 0.2 KB at 64 px to about 50 KB at 320 px.
+      const noise = await sharp({
+        create: {
+          width: 600,
+          height: 900,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .webp({ quality: 86 })
+        .toBuffer();
+      const key = `${crypto.randomUUID()}/0123456789abcdef.webp`;
+      await small.running.deps.storage.put('covers', key, noise, 'image/webp');
+      const url = `${small.url}/storage/v1/object/public/covers/${key}`;
+      const cacheDir = path.join(small.dataDir, 'storage', '.cache', 'covers', key);
+      const onDisk = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir) : []);
+      const bytesOnDisk = () => onDisk().reduce((sum, file) => sum + fs.statSync(path.join(cacheDir, file)).size, 0);
+
+      // Least recently used first; 64 is asked for again before 320, so it counts as recent.
+      const order = [64, 96, 128, 160, 192, 224, 240, 256, 64, 320];
+      const served = new Map<number, Buffer>();
+      const etags = new Map<number, string>();
+      for (const width of order) {
+        const response = await rawRequest(`${url}?width=${width}`);
+        expect(response.status).toBe(200);
+        served.set(width, response.body);
+        etags.set(width, response.headers.etag ?? '');
+        expect(bytesOnDisk(), `after width ${width}`).toBeLessThanOrEqual(cap);
+      }
+      const recency = [...new Set([...order].reverse())]; // most recent first
+      expect(recency.reduce((sum, width) => sum + (served.get(width)?.length ?? 0), 0)).toBeGreaterThan(cap);
+      // What stays is the most recently used variants that fit under the cap together.
+      const kept: number[] = [];
+      let total = 0;
+      for (const width of recency) {
+        total += served.get(width)?.length ?? 0;
+        if (total > cap) break;
+        kept.push(width);
+      }
+      expect(kept).toContain(320);
+      expect(kept.length).toBeLessThan(recency.length);
+      const widthsOnDisk = onDisk().map((file) => Number(/^w(\d+)-/.exec(file)?.[1]));
+      expect(widthsOnDisk.sort((a, b) => a - b)).toEqual([...kept].sort((a, b) => a - b));
+
+      // An evicted variant is made again, the same image under the same validator.
+      const evicted = recency.find((width) => !kept.includes(width)) ?? 0;
+      const again = await rawRequest(`${url}?width=${evicted}`);
+      expect(again.status).toBe(200);
+      expect(again.headers.etag).toBe(etags.get(evicted));
+      expect(again.body.equals(served.get(evicted) ?? Buffer.alloc(0))).toBe(true);
+      expect(bytesOnDisk()).toBeLessThanOrEqual(cap);
+
+      // The original is never evicted.
+      const original = await rawRequest(url);
+      expect(original.status).toBe(200);
+      expect(original.body.equals(noise)).toBe(true);
+      expect(fs.readFileSync(path.join(small.dataDir, 'storage', 'covers', key)).equals(noise)).toBe(true);
+    });
   });
 });

@@ -161,6 +161,19 @@ export const LIMITS = {
 } as const;
 
 /**
+ * The only image variants the server makes (ADR 0006): a requested width or height snaps up to the
+ * next side here, a quality up to the next level, so any number of odd values maps onto a few
+ * files per image. The sides hold every size the web app asks for (its CSS sizes, doubled for
+ * sharp screens: 128 × 192, 160 × 240, 320 × 480, 512 × 768; squares of 192, 224 and 320), on a
+ * ladder whose steps stay within 1.5 times, up to the largest side a transform may ask for
+ * (IMAGE_LIMITS.transformMaxSide). The levels hold the default quality (80).
+ */
+export const IMAGE_VARIANTS = {
+  sides: [64, 96, 128, 160, 192, 224, 240, 256, 320, 384, 480, 512, 640, 768, 1024, 1536, 2000],
+  qualities: [40, 60, 80, 90],
+} as const;
+
+/**
  * Bounds of the error reports and web-vitals events a browser may send (reader-area §3). The
  * client cuts its text fields to these lengths before sending, so a long stack is shortened
  * rather than refused.

@@ -39,6 +39,11 @@ export const EnvSchema = z.object({
   DEMO_CATALOGUE: booleanFromString.default(true),
   /** Search and suggestion answers kept in memory (30 s each, dropped on catalogue writes); 0 turns it off. */
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /**
+   * Resized images kept in DATA_DIR/storage/.cache, in megabytes (fractions allowed); past it the
+   * least recently used are deleted, to be made again when asked for. 0 keeps none.
+   */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(1_000_000).default(256),
   /** Comments that keep an idle notification stream open through proxies. */
   NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
 });
@@ -67,6 +72,8 @@ export type Config = {
   /** Whether the first start loads the shipped demo catalogue. */
   demoCatalogue: boolean;
   searchCacheEntries: number;
+  /** The size the transformed-image cache on disk is kept under (IMAGE_CACHE_MAX_MB). */
+  imageCacheMaxBytes: number;
   webDistDir: string;
   contactEmail: string;
   /** When unset, a secret is generated into DATA_DIR/secrets.json (config/secrets.ts). */
@@ -125,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
     demoCatalogue: env.DEMO_CATALOGUE,
     searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
+    imageCacheMaxBytes: Math.floor(env.IMAGE_CACHE_MAX_MB * 1024 * 1024),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist ?? 'apps/web/dist'),
     contactEmail: env.CONTACT_EMAIL,
     authSecret: env.AUTH_SECRET,

@@ -3,6 +3,7 @@ import { IMAGE_LIMITS, ImageTransformSchema, type ResizeMode } from '@maktaba/sh
 import sharp from 'sharp';
 import { AppError, validationError } from '../../errors.js';
 import { DEFAULT_COVER_HEIGHT, DEFAULT_COVER_SVG, DEFAULT_COVER_WIDTH } from './default-cover.js';
+import { snapTransform } from './variant-sizes.js';
 
 export const STORED_CONTENT_TYPE = 'image/webp';
 const STORED_QUALITY = 86;
@@ -88,8 +89,9 @@ export function imageKey(entityId: string, stored: Buffer): string {
 export type ImageTransform = { width?: number; height?: number; quality: number; resize: ResizeMode };
 
 /**
- * The transform a public URL asks for, or null for the original. Only width, height and quality
- * change the image (resize only says how width and height apply). Invalid values answer 400.
+ * The transform that answers a public URL, or null for the original. Only width, height and
+ * quality change the image (resize only says how width and height apply). Invalid values answer
+ * 400; valid ones snap to the allowed variants (variant-sizes.ts), so many URLs share one image.
  */
 export function parseTransform(query: Record<string, string>): ImageTransform | null {
   const parsed = ImageTransformSchema.safeParse(query);
@@ -100,10 +102,15 @@ export function parseTransform(query: Record<string, string>): ImageTransform | 
   }
   const { width, height, quality, resize } = parsed.data;
   if (width === undefined && height === undefined && quality === undefined) return null;
-  return { width, height, quality: quality ?? IMAGE_LIMITS.transformDefaultQuality, resize: resize ?? 'cover' };
+  return snapTransform({
+    width,
+    height,
+    quality: quality ?? IMAGE_LIMITS.transformDefaultQuality,
+    resize: resize ?? 'cover',
+  });
 }
 
-/** A name for a transform, for cache keys and validators: `w300-h0-q80-cover`. */
+/** A name for a transform, for cache keys and validators: `w320-h0-q80-cover`. */
 export function transformId(transform: ImageTransform): string {
   return `w${transform.width ?? 0}-h${transform.height ?? 0}-q${transform.quality}-${transform.resize}`;
 }

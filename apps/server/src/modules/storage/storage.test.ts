@@ -135,12 +135,23 @@ describe('parseTransform', () => {
   it('reads width, height, quality and resize, with the defaults', () => {
     expect(parseTransform({})).toBeNull();
     expect(parseTransform({ resize: 'contain' })).toBeNull();
-    expect(parseTransform({ width: '300' })).toEqual({ width: 300, quality: 80, resize: 'cover' });
-    expect(parseTransform({ height: '20', quality: '55', resize: 'fill' })).toEqual({
-      height: 20,
-      quality: 55,
+    expect(parseTransform({ width: '320' })).toEqual({ width: 320, quality: 80, resize: 'cover' });
+    expect(parseTransform({ height: '64', quality: '60', resize: 'fill' })).toEqual({
+      height: 64,
+      quality: 60,
       resize: 'fill',
     });
+  });
+
+  it('snaps sizes and quality to the allowed variants', () => {
+    expect(parseTransform({ width: '300' })).toEqual({ width: 320, quality: 80, resize: 'cover' });
+    expect(parseTransform({ width: '321', height: '449', quality: '55' })).toEqual({
+      width: 384,
+      height: 480,
+      quality: 60,
+      resize: 'cover',
+    });
+    expect(parseTransform({ quality: '100' })).toEqual({ quality: 90, resize: 'cover' });
   });
 
   it('refuses values out of range with a 400 that names the field', () => {
