@@ -99,6 +99,7 @@ test.describe('user management', () => {
     const target = users[5] as Created;
     await openApp(page, `/users/${target.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.name);
+    await expect(page).toHaveTitle(`${target.name} · ${t.pages.user} · ${t.app.name}`);
     await expect(page.getByTestId('user-role')).toHaveText(t.roles.patron);
     await expectNoAxeViolations(page);
     await page.getByLabel(t.users.fields.role, { exact: true }).selectOption('librarian');

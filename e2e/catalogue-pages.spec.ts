@@ -34,8 +34,9 @@ test.describe('catalogue: book, author and scholar pages', () => {
       (request) => request.method() === 'POST' && new URL(request.url()).pathname === `/api/books/${id}/view`,
     );
     await openApp(page, `/book/${id}`);
-    await expect(page).toHaveTitle(`${t.pages.book} · ${t.app.name}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleIn(book, lang));
+    // The title names the book, so tabs and history tell book pages apart.
+    await expect(page).toHaveTitle(`${titleIn(book, lang)} · ${t.pages.book} · ${t.app.name}`);
     await expect(page.getByTestId('secondary-title')).toHaveText((lang === 'ar' ? book.title : book.title_ar) ?? '');
     await view;
 
@@ -67,6 +68,7 @@ test.describe('catalogue: book, author and scholar pages', () => {
     const author = await getJson<AuthorDetail>(page.request, `/api/authors/${authorId}`);
     await openApp(page, `/author/${authorId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(author, lang));
+    await expect(page).toHaveTitle(`${nameIn(author, lang)} · ${t.pages.author} · ${t.app.name}`);
     await expect(page.getByTestId('secondary-name')).toHaveText(otherName(author, lang));
     if (author.death_hijri !== null && author.death_ce !== null) {
       const year = (value: number) => new Intl.NumberFormat(lang, { useGrouping: false }).format(value);
@@ -85,6 +87,9 @@ test.describe('catalogue: book, author and scholar pages', () => {
     const scholar = await getJson<ScholarDetail>(page.request, `/api/scholars/${id}`);
     await openApp(page, `/scholar/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ar' ? scholar.name_ar : scholar.name);
+    await expect(page).toHaveTitle(
+      `${lang === 'ar' ? scholar.name_ar : scholar.name} · ${t.pages.scholar} · ${t.app.name}`,
+    );
     await expect(
       page.getByText((lang === 'ar' ? scholar.title_ar : scholar.title) ?? '', { exact: true }),
     ).toBeVisible();

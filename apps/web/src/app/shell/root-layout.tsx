@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { useSessionMonitor } from '../../features/auth/hooks/use-auth-session';
 import { useAuthStore } from '../../lib/auth/use-auth';
+import { usePageTitleStore } from '../../lib/page-title';
 import { checkStorageQuota } from '../../lib/storage';
 import { useThemeStore, watchSystemTheme } from '../../lib/theme';
 import type { RouteHandle } from '../route-handle';
@@ -17,10 +18,11 @@ function useDocumentTitle() {
     | RouteHandle
     | undefined;
   const title = handle ? t(handle.titleKey) : null;
+  const name = usePageTitleStore((state) => state.name);
   const appName = t('app.name');
   useEffect(() => {
-    document.title = title ? `${title} · ${appName}` : appName;
-  }, [title, appName]);
+    document.title = [name, title, appName].filter(Boolean).join(' · ');
+  }, [name, title, appName]);
 }
 
 /** Wraps every page: splash, network banners, toasts, title, session checks, scroll to top on each page change. */

@@ -1,6 +1,7 @@
 import type { Author } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
+import { usePageTitle } from '../../../lib/page-title';
 import { useLanguage } from '../hooks/use-language';
 import { deathYears } from '../lib/death-years';
 import { ScholarPhoto } from './scholar-photo';
@@ -34,6 +35,7 @@ export function AuthorProfile({ author }: { author: Author }) {
   const language = useLanguage();
   const name = pickLocalized(author.name, author.name_ar, language);
   const otherName = pickSecondary(author.name, author.name_ar, language);
+  usePageTitle(name?.text);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-4">

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
+import { usePageTitle } from '../../../lib/page-title';
 import { type BookView, useBook } from '../api/get-book';
 import { useRecordBookView } from '../api/record-book-view';
 import { useBookText } from '../hooks/use-book-text';
@@ -36,6 +37,7 @@ function BookDetail({ book }: { book: BookView }) {
   const { language, title, author, unknownTitle, unknownAuthor } = text;
   const secondary = pickSecondary(book.title, book.title_ar, language);
   const description = isFullBook(book) ? pickLocalized(book.description, book.description_ar, language) : null;
+  usePageTitle(title?.text);
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
       <BookCover book={book} text={text} width={256} height={384} size="lg" className="mx-auto w-48 md:w-full" />

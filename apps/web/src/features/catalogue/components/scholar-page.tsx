@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
+import { usePageTitle } from '../../../lib/page-title';
 import { useScholar } from '../api/get-scholar';
 import { useLanguage } from '../hooks/use-language';
 import { AuthorBooks } from './author-books';
@@ -17,6 +18,7 @@ export function ScholarPage() {
   const language = useLanguage();
   const { scholarId = '' } = useParams();
   const scholar = useScholar(scholarId);
+  usePageTitle(scholar.data ? pickLocalized(scholar.data.name, scholar.data.name_ar, language)?.text : null);
   if (scholar.isError && isNotFound(scholar.error)) {
     return (
       <NotFoundState

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 import { useUser } from '../api/get-user';
 import { useStaffContext } from '../hooks/use-staff-context';
 import { UserAccessControls } from './user-access-controls';
@@ -19,6 +20,7 @@ export function UserDetailPage() {
   const { userId = '' } = useParams();
   const { can, ownId } = useStaffContext();
   const user = useUser(userId);
+  usePageTitle(user.data ? user.data.profile.display_name || user.data.profile.email : null);
   const canEdit = can('users.edit');
 
   return (
