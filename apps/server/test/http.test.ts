@@ -1,11 +1,15 @@
 import zlib from 'node:zlib';
 import { LIMITS } from '@maktaba/shared/constants';
 import { ErrorBodySchema, HealthSchema } from '@maktaba/shared/schemas/health';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectError } from './api-client.js';
 import {
+  accountAs,
+  adminQuery,
   describeEachDriver,
   FIXTURE_INDEX_HTML,
   latestMigrationTag,
+  pgUrl,
   rawRequest,
   readServerVersion,
   startTestServer,
@@ -293,5 +297,57 @@ describeEachDriver('HTTP', (driver) => {
       expect(response.status, pathname).toBe(404);
       expect(await response.text(), pathname).not.toContain('<html');
     }
+  });
+});
+
+describe.skipIf(!pgUrl)(`HTTP while PostgreSQL is unreachable${pgUrl ? '' : ' [PostgreSQL not found]'}`, () => {
+  // A server of its own, on a database of its own: closing that database disturbs no other test.
+  const server = useTestServer({ name: 'postgres', url: pgUrl });
+
+  /**
+   * Closes the server's database to new sessions and ends the ones it has (its pool's, its
+   * notification listener's), as a restart or a failover would; or opens it again.
+   */
+  async function setDatabaseReachable(reachable: boolean) {
+    const name = new URL(server.running.deps.config.databaseUrl ?? '').pathname.slice(1);
+    expect(name).toMatch(/^test_[0-9a-f]+$/);
+    await adminQuery(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${reachable}`);
+    if (!reachable) {
+      await adminQuery(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
+      );
+    }
+  }
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After, then serves again once the database is back, without a restart', async () => {
+    const reader = await accountAs(server, 'patron');
+    const scholars = `${server.url}/api/scholars`;
+    expect((await fetch(scholars)).status).toBe(200);
+    expect((await reader.client.get('/api/profiles/me')).status).toBe(200);
+
+    await setDatabaseReachable(false);
+    try {
+      // The first reads may meet a pooled connection that was just ended (57P01), later ones find
+      // that no new one can be opened (FATAL at connection time): the same answer either way.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const response = await fetch(scholars);
+        await expectErrorBody(response, 503, 'SERVICE_UNAVAILABLE');
+        expect(response.headers.get('retry-after'), `attempt ${attempt}`).toMatch(/^[1-9]\d*$/);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+      // A signed-in read fails in better-auth's session lookup, which wraps the driver's error.
+      const signedIn = await reader.client.get('/api/profiles/me');
+      expectError(signedIn, 503, 'SERVICE_UNAVAILABLE');
+      expect(signedIn.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(503);
+    } finally {
+      await setDatabaseReachable(true);
+    }
+
+    const back = await fetch(scholars);
+    expect(back.status).toBe(200);
+    expect(((await back.json()) as { scholars: unknown[] }).scholars.length).toBeGreaterThan(0);
+    expect((await reader.client.get('/api/profiles/me')).status).toBe(200);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 });
