@@ -414,7 +414,7 @@ describeEachDriver('accounts over HTTP', (driver) => {
       expect((await client.signIn(other.email, other.password)).status).toBe(200);
     });
 
-    it('keeps the account limit when every attempt comes from another address', async () => {
+    it('keeps the account limit when every attempt comes from another address, and lets the owner in from one that has not been failing', async () => {
       const { email, password } = await registerAccount(clientFrom(server.url));
       const ips: string[] = [];
       for (let i = 1; i <= 5; i++) {
@@ -424,9 +424,22 @@ describeEachDriver('accounts over HTTP', (driver) => {
         expect((await client.securityCheck('login', email)).body.clientIP).toBe(ip);
         expectError(await client.signIn(email, `Wrong-Pass-${i}`), 401, 'INVALID_CREDENTIALS');
       }
-      const sixth = clientFrom(server.url);
+      // A sixth address gets one attempt at the locked account: wrong, it becomes a failing
+      // address and is refused from then on, even with the right password.
+      const sixthIp = uniqueIp();
+      ips.push(sixthIp);
+      const sixth = clientFrom(server.url, sixthIp);
+      expectError(await sixth.signIn(email, 'Wrong-Pass-6'), 401, 'INVALID_CREDENTIALS');
       const error = expectError(await sixth.signIn(email, password), 403, 'SECURITY_BLOCKED');
       expect(error.details.reasons).toEqual(['too_many_failed_attempts_account']);
+      expect(sixth.sessionToken).toBeUndefined();
+
+      // The owner, from an address that has not been failing, is not locked out by the guessers.
+      const owner = clientFrom(server.url, uniqueIp());
+      const check = await owner.securityCheck('login', email);
+      expect(check.body).toMatchObject({ allowed: true, reasons: [] });
+      expect(check.body.riskScore).toBeLessThan(50);
+      expect((await owner.signIn(email, password)).status).toBe(200);
 
       const failures = await db
         .select({ ip: securityEvents.ipAddress })

@@ -17,6 +17,8 @@ export const SECURITY_RULES = {
   registrationWindowMs: 60 * 60_000,
   maxRegistrationsPerIp: 5,
   blockAt: 50,
+  /** The risk of an attempt at a locked account from an address that has not been failing: high, below the block. */
+  lockedAccountCleanAddressScore: 40,
 } as const;
 
 export type SecurityCheckInput = {
@@ -42,9 +44,17 @@ export async function evaluateSecurity(db: Database, input: SecurityCheckInput):
     const failures = await countLoginFailures(db, identifier, input.ip, since);
     const accountFailures = identifier ? failures.account : 0;
     const ipFailures = failures.ip;
-    if (accountFailures >= SECURITY_RULES.maxAccountFailures) {
+    // The account limit stops guessing, but refusing everyone would let anybody lock the owner
+    // out with five wrong passwords. An address that has not failed in the window (for any
+    // account) gets its attempt: the right password signs in, a wrong one makes the address a
+    // failing one, refused like the rest. A guesser spends a fresh address per guess, and the
+    // address limit still applies (ADR 0013).
+    const isAddressClean = ipFailures === 0;
+    if (accountFailures >= SECURITY_RULES.maxAccountFailures && !isAddressClean) {
       reasons.push('too_many_failed_attempts_account');
       score += 60;
+    } else if (accountFailures >= SECURITY_RULES.maxAccountFailures) {
+      score += SECURITY_RULES.lockedAccountCleanAddressScore;
     } else {
       score += accountFailures * 8;
     }
