@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   createAccount,
   currentToast,
@@ -8,7 +9,7 @@ import {
   test,
   watchRequests,
 } from './auth-fixtures';
-import { openApp } from './fixtures';
+import { type Catalogue, openApp } from './fixtures';
 
 test.describe('sign-in', () => {
   test('signs in and goes to the return URL', async ({ page, request, t, account }) => {
@@ -154,4 +155,55 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.welcome.google, exact: true }).click();
     await expect(currentToast(page)).toContainText(t.auth.welcome.googleUnavailable);
   });
+
+  test('sending a reset link from the dialog does not submit the sign-in form behind it', async ({
+    page,
+    request,
+    t,
+    account,
+  }) => {
+    await createAccount(request, account);
+    const requests = watchRequests(page, ['/api/auth/sign-in', '/api/auth/security-check']);
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, 'Wrong-Password-1');
+    await sendResetLink(page, t, account.email);
+
+    // Only the reset link went out: no security check, no sign-in attempt counting toward a lockout.
+    await page.waitForTimeout(500);
+    expect(requests.map((sent) => new URL(sent.url()).pathname)).toEqual([]);
+    await expect(page.getByText(t.auth.toasts.signInFailed)).toHaveCount(0);
+    await expect(portal(page).getByRole('alert')).toHaveCount(0);
+    await expect(page).toHaveURL('/signin');
+    await expect(portal(page).getByLabel(t.auth.signin.password, { exact: true })).toHaveValue('Wrong-Password-1');
+  });
+
+  test('sending a reset link leaves an empty sign-in form without validation messages', async ({
+    page,
+    t,
+    account,
+  }) => {
+    const requests = watchRequests(page, ['/api/auth/sign-in', '/api/auth/security-check']);
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await sendResetLink(page, t, account.email);
+
+    await page.waitForTimeout(500);
+    for (const label of [t.auth.signin.email, t.auth.signin.password]) {
+      await expect(portal(page).getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid');
+    }
+    await expect(portal(page).locator('[data-field-error]')).toHaveCount(0);
+    expect(requests).toEqual([]);
+  });
 });
+
+/** Opens 'Forgot password?' over the sign-in form and sends a reset link to `email`. */
+async function sendResetLink(page: Page, t: Catalogue, email: string) {
+  await portal(page).getByRole('button', { name: t.auth.signin.forgot, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t.auth.forgot.title });
+  await dialog.getByLabel(t.auth.forgot.email, { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: t.auth.forgot.submit, exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText(t.auth.forgot.checkInbox);
+  await dialog.getByRole('button', { name: t.auth.forgot.done, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

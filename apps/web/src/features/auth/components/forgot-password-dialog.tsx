@@ -3,7 +3,7 @@ import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import { EmailSchema } from '@maktaba/shared/schemas/auth';
 import { MailCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -18,12 +18,26 @@ import { mapAuthError } from '../lib/map-auth-error';
 const ForgotSchema = z.object({ email: EmailSchema });
 type ForgotInput = z.infer<typeof ForgotSchema>;
 
+/** The 'Forgot password?' link that opens the dialog; it goes inside `ForgotPasswordDialog`. */
+export function ForgotPasswordTrigger() {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Trigger className="rounded-app px-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+      {t('auth.signin.forgot')}
+    </Dialog.Trigger>
+  );
+}
+
 /**
  * 'Forgot password?' (accounts-and-auth §2): asks for the email and requests a reset link in the
  * language of the page. The answer never tells whether the account exists: the dialog only says
  * that a message is on its way if it does. The typed email stays when the request fails.
+ *
+ * `children` is what holds the `ForgotPasswordTrigger` (the sign-in form): the dialog renders
+ * after it, so its own form is never inside that one, in the DOM or in React's tree, where a
+ * submit event would bubble up to the sign-in form through the portal and sign in too.
  */
-export function ForgotPasswordDialog() {
+export function ForgotPasswordDialog({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -47,7 +61,7 @@ export function ForgotPasswordDialog() {
     }
   };
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const submit = handleSubmit(async ({ email }) => {
     setRateLimited(false);
     const address = sanitizeEmail(email);
     try {
@@ -63,12 +77,15 @@ export function ForgotPasswordDialog() {
       toast.error(t('auth.forgot.failed', { message: t(message.key, message.values ?? {}) }));
     }
   });
+  // Whatever the dialog is placed in, its submit stays its own.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.stopPropagation();
+    return submit(event);
+  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className="rounded-app px-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        {t('auth.signin.forgot')}
-      </Dialog.Trigger>
+      {children}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content

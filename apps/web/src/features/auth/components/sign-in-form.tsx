@@ -11,7 +11,7 @@ import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useSignIn } from '../hooks/use-sign-in';
 import { BackButton } from './back-button';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { ForgotPasswordDialog, ForgotPasswordTrigger } from './forgot-password-dialog';
 import { FormAlert } from './form-alert';
 import { HoneypotField } from './honeypot-field';
 import { SwitchViewPrompt } from './switch-view-prompt';
@@ -56,29 +56,31 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
       <h1 className="font-display text-2xl font-bold sm:text-3xl">{t('auth.signin.title')}</h1>
       <p className="mt-2 mb-6 text-muted">{t('auth.signin.description')}</p>
       <FormAlert error={error} />
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <EmailField
-          id="signin-email"
-          label={t('auth.signin.email')}
-          registration={register('email')}
-          error={message(errors.email?.message)}
-        />
-        <PasswordField
-          id="signin-password"
-          label={t('auth.signin.password')}
-          registration={register('password')}
-          error={message(errors.password?.message)}
-          autoComplete="current-password"
-        />
-        <HoneypotField id="signin-website" registration={register('website')} />
-        <div className="-mt-1 flex justify-end">
-          <ForgotPasswordDialog />
-        </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          <LogIn aria-hidden className="flip-rtl size-4" />
-          {isSubmitting ? t('auth.signin.submitting') : t('auth.signin.submit')}
-        </Button>
-      </form>
+      <ForgotPasswordDialog>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <EmailField
+            id="signin-email"
+            label={t('auth.signin.email')}
+            registration={register('email')}
+            error={message(errors.email?.message)}
+          />
+          <PasswordField
+            id="signin-password"
+            label={t('auth.signin.password')}
+            registration={register('password')}
+            error={message(errors.password?.message)}
+            autoComplete="current-password"
+          />
+          <HoneypotField id="signin-website" registration={register('website')} />
+          <div className="-mt-1 flex justify-end">
+            <ForgotPasswordTrigger />
+          </div>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            <LogIn aria-hidden className="flip-rtl size-4" />
+            {isSubmitting ? t('auth.signin.submitting') : t('auth.signin.submit')}
+          </Button>
+        </form>
+      </ForgotPasswordDialog>
       <SwitchViewPrompt
         text={t('auth.signin.noAccount')}
         action={t('auth.signin.createAccount')}
