@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   createAccount,
   currentToast,
@@ -195,6 +195,22 @@ test.describe('sign-in', () => {
     await expect(portal(page).locator('[data-field-error]')).toHaveCount(0);
     expect(requests).toEqual([]);
   });
+
+  test('the show-password button does not cover the password, at any width', async ({ page, t }) => {
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    const password = portal(page).getByLabel(t.auth.signin.password, { exact: true });
+    const toggle = portal(page).getByRole('button', { name: t.auth.passwordShow, exact: true });
+    await password.fill('Quiet-Reading-1234');
+    for (const width of [320, 768, 1280]) {
+      await page.setViewportSize({ width, height: 720 });
+      const text = await textArea(password);
+      const button = await toggle.boundingBox();
+      if (!button) throw new Error('the show-password button is not displayed');
+      const overlap = Math.min(text.right, button.x + button.width) - Math.max(text.left, button.x);
+      expect(overlap, `at ${width}px the button covers ${overlap}px of the text`).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 /** Opens 'Forgot password?' over the sign-in form and sends a reset link to `email`. */
@@ -206,4 +222,16 @@ async function sendResetLink(page: Page, t: Catalogue, email: string) {
   await expect(dialog.getByRole('status')).toContainText(t.auth.forgot.checkInbox);
   await dialog.getByRole('button', { name: t.auth.forgot.done, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Where an input's text goes, horizontally: its box without borders and padding. */
+function textArea(input: Locator) {
+  return input.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const inset = (side: 'left' | 'right') =>
+      Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) +
+      Number.parseFloat(style.getPropertyValue(`padding-${side}`));
+    return { left: box.left + inset('left'), right: box.right - inset('right') };
+  });
 }

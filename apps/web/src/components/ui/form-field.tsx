@@ -60,12 +60,17 @@ type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'> & {
   hideLabel: string;
 };
 
-/** A password input with a show/hide toggle; always left-to-right, in Arabic too. */
+/**
+ * A password input with a show/hide toggle; always left-to-right, in Arabic too. The whole control
+ * is: the input's `pe-12` then reserves the right, where a left-to-right text ends, and the toggle's
+ * `end-0` puts it there too. With only the input left-to-right, the toggle would follow the page
+ * to the left in Arabic and cover the first characters.
+ */
 export function PasswordInput({ invalid, showLabel, hideLabel, className, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
-    <div className="relative">
+    <div className="relative" dir="ltr">
       <input
         {...props}
         type={visible ? 'text' : 'password'}
