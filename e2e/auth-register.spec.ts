@@ -91,6 +91,31 @@ test.describe('registration', () => {
     await expect(name).toHaveAttribute('dir', 'auto');
   });
 
+  test('a corrected password clears "Passwords do not match" at once, and one click continues', async ({
+    page,
+    t,
+    account,
+  }) => {
+    await openApp(page, '/signup');
+    const form = portal(page);
+    const password = form.getByLabel(t.auth.register.password, { exact: true });
+    const confirm = form.getByLabel(t.auth.register.confirmPassword, { exact: true });
+    await form.getByLabel(t.auth.register.email, { exact: true }).fill(account.email);
+    await password.fill(`${account.password}x`);
+    await confirm.fill(account.password);
+    await confirm.blur();
+    await expectFieldError(confirm, t.validation.passwordsMismatch);
+
+    // The password is corrected: the confirmation matches again, and says so before any click.
+    await password.fill(account.password);
+    await expect(confirm).not.toHaveAttribute('aria-invalid');
+    await expect(form.getByText(t.validation.passwordsMismatch)).toHaveCount(0);
+
+    // A single click on "Create account" moves on to the address.
+    await form.getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+    await expect(form.getByRole('heading', { level: 1 })).toHaveText(t.auth.completeProfile.title);
+  });
+
   test('step 2 shows every validation message on blur', async ({ page, t, account }) => {
     await openApp(page, '/register');
     await fillRegisterStepOne(page, t, account);

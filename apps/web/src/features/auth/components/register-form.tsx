@@ -40,6 +40,8 @@ export function RegisterForm({ defaults, serverError, onBack, onSignIn, onContin
     handleSubmit,
     setError,
     watch,
+    trigger,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof RegisterSchema>, unknown, RegisterInput>({
     resolver: zodResolver(RegisterSchema),
@@ -61,6 +63,19 @@ export function RegisterForm({ defaults, serverError, onBack, onSignIn, onContin
       applyFieldErrors(serverError, setError, ['email', 'password', 'name']);
     }
   }, [serverError, setError]);
+
+  // The confirmation was checked against the password as it was: once it has been checked (left,
+  // or refused), check it again as the password changes. Otherwise a stale 'Passwords do not match'
+  // stays until the confirmation is checked again, on its blur or by 'Create account', and its
+  // going then moves the button under a pointer that is pressing it: that click is lost.
+  useEffect(() => {
+    const subscription = watch((_values, { name: changed }) => {
+      if (changed !== 'password') return;
+      const confirmation = getFieldState('confirmPassword');
+      if (confirmation.isTouched || confirmation.error) void trigger('confirmPassword');
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getFieldState, trigger]);
 
   const email = watch('email');
   const name = watch('name');
