@@ -9,7 +9,7 @@ import { HealthSchema } from '@maktaba/shared/schemas/health';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, killSpawnedServers, type ServerProcess, spawnBuiltServer } from './built-server.js';
-import { createDatabase, dropDatabase, latestMigrationTag, makeTempDir, pgUrl } from './helpers.js';
+import { copyPgliteTemplate, createDatabase, dropDatabase, latestMigrationTag, makeTempDir, pgUrl } from './helpers.js';
 
 const tempDirs: string[] = [];
 
@@ -17,6 +17,17 @@ function tempDir(): string {
   const dir = makeTempDir('maktaba-lifecycle-');
   tempDirs.push(dir);
   return dir;
+}
+
+/**
+ * A data directory whose database is a copy of the run's migrated template, for the tests that are
+ * about the lock rather than a first start (that one has a test of its own, above).
+ */
+function migratedDataDir(): string {
+  const dataDir = path.join(tempDir(), 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  copyPgliteTemplate('demo', dataDir);
+  return dataDir;
 }
 
 async function stop(server: ServerProcess) {
@@ -84,7 +95,7 @@ describe('server process', FIRST_START_BUDGET, () => {
   });
 
   it('refuses to start on a data directory another server is using', async () => {
-    const dataDir = path.join(tempDir(), 'data');
+    const dataDir = migratedDataDir();
     const first = spawnBuiltServer({ DATA_DIR: dataDir });
     await first.ready;
     try {
@@ -105,7 +116,7 @@ describe('server process', FIRST_START_BUDGET, () => {
   });
 
   it('takes over the lock a killed server left behind', async () => {
-    const dataDir = path.join(tempDir(), 'data');
+    const dataDir = migratedDataDir();
     const first = spawnBuiltServer({ DATA_DIR: dataDir });
     await first.ready;
     first.child.kill('SIGKILL');

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFrom, signUpBody, uniqueEmail, uniqueIp } from './api-client.js';
 import { ensureServerBuilt, killSpawnedServers, type ServerProcess, spawnBuiltServer } from './built-server.js';
-import { createDatabase, dropDatabase, makeTempDir, pgUrl } from './helpers.js';
+import { copyPgliteTemplate, createDatabase, dropDatabase, makeTempDir, pgUrl } from './helpers.js';
 
 const BATCH = 30;
 /** Two server starts and ~70 password hashes; generous, for machines busy with other work. */
@@ -167,6 +167,9 @@ describe('sign-up killed half-way', () => {
     'PGlite: restarts past the stale lock, keeps no half account, and the lost sign-ups register again',
     async () => {
       const dataDir = path.join(tempDir(), 'data');
+      // The crash is what is tested, not a first start: begin from the run's migrated database.
+      fs.mkdirSync(dataDir, { recursive: true });
+      copyPgliteTemplate('demo', dataDir);
       const first = spawnServer({ DATA_DIR: dataDir });
       const batch = await signUpAndKill(await first.ready, first);
       expectCutShort(batch);
