@@ -32,8 +32,11 @@ const bookEditor = () =>
 /** User management (accounts-and-auth §2): the list at /users and /library/users, one user at /users/{id}. */
 const usersPage = () => import('../features/users/components/users-page').then((m) => m.UsersPage);
 
+/** The admin tools index: /admin and /admin/tools. */
+const adminTools = () => import('../features/admin-tools/components/admin-tools-page').then((m) => m.AdminToolsPage);
+
 const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][] = [
-  ['tools', 'pages.admin.tools'],
+  ['tools', 'pages.admin.tools', adminTools],
   ['analytics', 'pages.admin.analytics'],
   ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
   ['book-editor', 'pages.admin.bookEditor', bookEditor],
@@ -175,9 +178,16 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin',
                 element: <Guard level="admin" />,
-                children: ADMIN_PAGES.map(([path, titleKey, load]) =>
-                  load ? cataloguePage(path, titleKey, load) : page(path, titleKey),
-                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: () => adminTools().then((Component) => ({ Component })),
+                    handle: { titleKey: 'pages.admin.tools' } satisfies RouteHandle,
+                  },
+                  ...ADMIN_PAGES.map(([path, titleKey, load]) =>
+                    load ? cataloguePage(path, titleKey, load) : page(path, titleKey),
+                  ),
+                ],
               },
               { path: '*', element: <UnknownRoute />, handle: { titleKey: 'pages.notFound' } satisfies RouteHandle },
             ],

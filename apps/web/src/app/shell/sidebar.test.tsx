@@ -42,6 +42,7 @@ const EXPECTED: Record<'guest' | Role, string[][]> = {
     ...NAVIGATION,
     ['nav.myImam', '/myimam'],
     ...STAFF,
+    ['adminTools.nav', '/admin'],
     ['nav.auditLog', '/admin/audit-log'],
     ['nav.settings', '/settings'],
   ],
@@ -76,5 +77,28 @@ describe('the sidebar by role (reader-area §2.2, §6)', () => {
     cleanup();
     renderSidebar(null);
     expect(screen.queryByRole('list', { name: i18n.t('nav.toolsGroup') })).toBeNull();
+  });
+
+  it('marks Admin tools current on a tool of its own, not on the Audit Log (an item of its own)', async () => {
+    await setLanguage('en');
+    setAuth('admin');
+    const current = (path: string) => {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={[path]}>
+            <SidebarContent />
+          </MemoryRouter>
+        </I18nextProvider>,
+      );
+      const names = screen
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.textContent);
+      cleanup();
+      return names;
+    };
+    expect(current('/admin')).toEqual([i18n.t('adminTools.nav')]);
+    expect(current('/admin/books-import')).toEqual([i18n.t('adminTools.nav')]);
+    expect(current('/admin/audit-log')).toEqual([i18n.t('nav.auditLog')]);
   });
 });

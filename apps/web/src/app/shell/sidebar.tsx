@@ -3,6 +3,7 @@ import {
   BookOpenText,
   Home,
   Inbox,
+  LayoutGrid,
   LibraryBig,
   LogIn,
   MessageCircleQuestion,
@@ -93,7 +94,12 @@ export function SidebarContent() {
           { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
         ]
       : []),
-    ...(role === 'admin' ? [{ to: '/admin/audit-log', labelKey: 'nav.auditLog', icon: ScrollText }] : []),
+    ...(role === 'admin'
+      ? [
+          { to: '/admin', labelKey: 'adminTools.nav', icon: LayoutGrid },
+          { to: '/admin/audit-log', labelKey: 'nav.auditLog', icon: ScrollText },
+        ]
+      : []),
   ];
   return (
     <div className="flex h-full flex-col gap-6 p-4">
