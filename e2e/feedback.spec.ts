@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { type Account, test as authTest, createAccount, expect, expectFieldError } from './auth-fixtures';
+import { type Account, test as authTest, createAccount, escapeRegExp, expect, expectFieldError } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { lockAcrossWorkers } from './support/exclusive';
@@ -56,6 +56,13 @@ async function expectSuccessThenClose(page: Page, t: Catalogue, message: string)
   const shownAt = Date.now();
   await expect(dialog).toBeHidden({ timeout: 5_000 });
   return Date.now() - shownAt;
+}
+
+/** A line of the hint beside a disabled submit button: the field and its minimum length, in the project's language. */
+function minLengthLine(t: Catalogue, lang: string, field: string, count: number) {
+  const form = new Intl.PluralRules(lang).select(count);
+  const key = `minLength_${count === 0 ? 'zero' : form}` as keyof Catalogue['feedback']['form']['missing'];
+  return t.feedback.form.missing[key].replace('{{field}}', field).replace('{{count}}', String(count));
 }
 
 const test = authTest.extend<{ keepInboxToItself: () => Promise<void> }>({
@@ -204,6 +211,101 @@ test.describe('feedback dialog', () => {
       device: { screen: expect.stringMatching(/^\d+x\d+$/), viewport: expect.stringMatching(/^\d+x\d+$/) },
     });
     await expectSuccessThenClose(page, t, t.feedback.success.bug);
+  });
+
+  test('a disabled send button says what is missing: each field short of its minimum length, each choice not made', async ({
+    page,
+    t,
+    lang,
+  }) => {
+    await openApp(page, '/');
+    await openFromFooter(page, t);
+    const dialog = dialogOf(page, t);
+    const f = t.feedback.form;
+    // The Feedback tab, untouched.
+    const feedbackHint = dialog.getByTestId('feedback-missing');
+    await expect(feedbackFields(dialog, t).submit).toBeDisabled();
+    await expect(feedbackHint).toContainText(f.missing.title);
+    await expect(feedbackHint.getByRole('listitem')).toHaveText([
+      minLengthLine(t, lang, f.goal, 10),
+      f.missing.choose.replace('{{field}}', f.helpful),
+      minLengthLine(t, lang, f.improvements, 10),
+    ]);
+    await expect(feedbackFields(dialog, t).submit).toHaveAccessibleDescription(
+      new RegExp(`^${escapeRegExp(f.missing.title)}`),
+    );
+
+    await dialog.getByRole('tab', { name: t.feedback.tabs.bug }).click();
+    const form = bugFields(dialog, t);
+    const hint = dialog.getByTestId('feedback-missing');
+    await expect(form.submit).toBeDisabled();
+    await expect(hint.getByRole('listitem')).toHaveText([
+      minLengthLine(t, lang, f.bugDescription, 10),
+      minLengthLine(t, lang, f.steps, 10),
+      minLengthLine(t, lang, f.expected, 5),
+      minLengthLine(t, lang, f.actual, 5),
+      f.missing.choose.replace('{{field}}', f.severity),
+    ]);
+    // Too short after an attempt: disabled again, and the hint names what is still short.
+    await form.description.fill('The cover of a book stays grey');
+    await form.steps.fill('Open it');
+    await form.expected.fill('A cover');
+    await form.actual.fill('Grey');
+    await form.severity.selectOption('low');
+    await form.submit.click();
+    await expect(form.submit).toBeDisabled();
+    await expect(hint.getByRole('listitem')).toHaveText([
+      minLengthLine(t, lang, f.steps, 10),
+      minLengthLine(t, lang, f.actual, 5),
+    ]);
+    await form.steps.fill('Open the home page');
+    await expect(hint.getByRole('listitem')).toHaveText([minLengthLine(t, lang, f.actual, 5)]);
+    await form.actual.fill('A grey box');
+    await expect(form.submit).toBeEnabled();
+    await expect(hint).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a bug report from the account menu carries the page it was sent from, and staff see it', async ({
+    page,
+    t,
+    account,
+    signInAs,
+    keepInboxToItself,
+  }) => {
+    test.setTimeout(60_000);
+    await keepInboxToItself();
+    await createAccount(page.request, account);
+    await openApp(page, '/search?q=kafi');
+    await openFromAccountMenu(page, t, account);
+    const dialog = dialogOf(page, t);
+    await dialog.getByRole('tab', { name: t.feedback.tabs.bug }).click();
+    const form = bugFields(dialog, t);
+    const pageUrl = page.url();
+    expect(new URL(pageUrl).pathname).toBe('/search');
+    await expect(form.pageUrl).toHaveValue(pageUrl);
+    const description = `Account menu report ${Date.now().toString(36)}`;
+    await form.description.fill(description);
+    await form.steps.fill('Search for kafi and open the filters');
+    await form.expected.fill('The filters open');
+    await form.actual.fill('Nothing happens');
+    await form.severity.selectOption('medium');
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/feedback') && r.method() === 'POST');
+    await form.submit.click();
+    expect((await request).postDataJSON()).toMatchObject({
+      kind: 'bug',
+      page_context: '/search?q=kafi',
+      fields: { page_url: pageUrl },
+    });
+    await expectSuccessThenClose(page, t, t.feedback.success.bug);
+
+    // In the staff inbox, the report names its page.
+    await signInAs('librarian');
+    await openApp(page, '/library/feedback?kind=bug');
+    await page.getByTestId('inbox-list').getByRole('button').filter({ hasText: description }).click();
+    const details = page.getByRole('dialog', { name: t.feedback.inbox.detailTitle }).getByTestId('report-details');
+    await expect(details.getByRole('link', { name: pageUrl })).toHaveAttribute('href', pageUrl);
+    await expect(details).toContainText('/search?q=kafi');
   });
 
   test('each tab keeps its values; a failure keeps them all; no closing while sending', async ({

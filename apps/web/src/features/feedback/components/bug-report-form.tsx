@@ -1,17 +1,34 @@
-import { SEVERITIES } from '@maktaba/shared/schemas/feedback';
+import { BugReportFormSchema, SEVERITIES } from '@maktaba/shared/schemas/feedback';
 import { useTranslation } from 'react-i18next';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import type { BugFormApi } from '../hooks/use-feedback-forms';
+import { describeMissing } from '../lib/missing-fields';
 import { FormFooter, SenderFields, TextField } from './form-parts';
 
 type RequiredText = 'bug_description' | 'steps_to_reproduce' | 'expected_behavior' | 'actual_behavior';
+
+const REQUIRED_TEXTS: [RequiredText, string][] = [
+  ['bug_description', 'bugDescription'],
+  ['steps_to_reproduce', 'steps'],
+  ['expected_behavior', 'expected'],
+  ['actual_behavior', 'actual'],
+];
 
 /** The Report Bug tab (reader-area §3); device information goes with it. */
 export function BugReportForm({ api }: { api: BugFormApi }) {
   const { t } = useTranslation();
   const { form, onSubmit, isPending, isDisabled, error } = api;
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
   const { errors } = formState;
+  const values = watch();
+  const missing = describeMissing(t, [
+    ...REQUIRED_TEXTS.map(([name, label]) => ({
+      label: t(`feedback.form.${label}`),
+      value: values[name],
+      minLength: BugReportFormSchema.shape[name].minLength,
+    })),
+    { label: t('feedback.form.severity'), value: values.severity },
+  ]);
   const text = (name: RequiredText, id: string, label: string) => (
     <TextField
       id={id}
@@ -53,7 +70,14 @@ export function BugReportForm({ api }: { api: BugFormApi }) {
         registration={register('page_url')}
         error={errors.page_url}
       />
-      <FormFooter submitLabel={t('feedback.submit.bug')} isPending={isPending} isDisabled={isDisabled} error={error}>
+      <FormFooter
+        idPrefix="bug"
+        submitLabel={t('feedback.submit.bug')}
+        isPending={isPending}
+        isDisabled={isDisabled}
+        error={error}
+        missing={missing}
+      >
         <p className="text-xs text-muted" data-testid="device-note">
           {t('feedback.form.deviceNote')}
         </p>

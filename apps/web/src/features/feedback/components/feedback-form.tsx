@@ -1,14 +1,25 @@
-import { HELPFUL_ANSWERS } from '@maktaba/shared/schemas/feedback';
+import { FeedbackFormSchema, HELPFUL_ANSWERS } from '@maktaba/shared/schemas/feedback';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackFormApi } from '../hooks/use-feedback-forms';
+import { describeMissing } from '../lib/missing-fields';
 import { FormFooter, SenderFields, TextField } from './form-parts';
 
 /** The Feedback tab (reader-area §3): goal, helpful, improvements, topic requests. */
 export function FeedbackForm({ api }: { api: FeedbackFormApi }) {
   const { t } = useTranslation();
   const { form, onSubmit, isPending, isDisabled, error } = api;
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
   const { errors } = formState;
+  const values = watch();
+  const missing = describeMissing(t, [
+    { label: t('feedback.form.goal'), value: values.goal, minLength: FeedbackFormSchema.shape.goal.minLength },
+    { label: t('feedback.form.helpful'), value: values.helpful },
+    {
+      label: t('feedback.form.improvements'),
+      value: values.improvements,
+      minLength: FeedbackFormSchema.shape.improvements.minLength,
+    },
+  ]);
   const text = (name: 'goal' | 'improvements' | 'topic_requests', id: string, label: string, isRequired: boolean) => (
     <TextField
       id={id}
@@ -45,10 +56,12 @@ export function FeedbackForm({ api }: { api: FeedbackFormApi }) {
       {text('improvements', 'feedback-improvements', 'improvements', true)}
       {text('topic_requests', 'feedback-topics', 'topicRequests', false)}
       <FormFooter
+        idPrefix="feedback"
         submitLabel={t('feedback.submit.feedback')}
         isPending={isPending}
         isDisabled={isDisabled}
         error={error}
+        missing={missing}
       />
     </form>
   );

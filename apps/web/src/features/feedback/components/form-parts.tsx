@@ -79,16 +79,31 @@ export function SenderFields({ idPrefix }: { idPrefix: string }) {
 }
 
 type FooterProps = {
+  /** Names the hint beside the button. */
+  idPrefix: string;
   submitLabel: string;
   isPending: boolean;
   isDisabled: boolean;
   error: unknown;
+  /** What the form still needs (describeMissing): said beside the button while it is disabled. */
+  missing?: string[];
   children?: ReactNode;
 };
 
-/** The failure message (values stay as typed) and the submit button. */
-export function FormFooter({ submitLabel, isPending, isDisabled, error, children }: FooterProps) {
+/** The failure message (values stay as typed), what is still missing, and the submit button. */
+export function FormFooter({
+  idPrefix,
+  submitLabel,
+  isPending,
+  isDisabled,
+  error,
+  missing = [],
+  children,
+}: FooterProps) {
   const { t } = useTranslation();
+  // A disabled button alone does not say why: the fields still short of their minimum are listed.
+  const hintId = `${idPrefix}-missing`;
+  const isHintShown = isDisabled && !isPending && missing.length > 0;
   return (
     <div className="flex flex-col gap-3">
       {children}
@@ -97,7 +112,23 @@ export function FormFooter({ submitLabel, isPending, isDisabled, error, children
           {t(apiErrorKey(error))}
         </Alert>
       ) : null}
-      <Button type="submit" disabled={isDisabled || isPending} className={clsx('self-end')} aria-busy={isPending}>
+      {isHintShown ? (
+        <div id={hintId} className="text-sm text-muted" data-testid="feedback-missing">
+          <p className="font-medium">{t('feedback.form.missing.title')}</p>
+          <ul className="list-disc ps-5">
+            {missing.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Button
+        type="submit"
+        disabled={isDisabled || isPending}
+        className={clsx('self-end')}
+        aria-busy={isPending}
+        aria-describedby={isHintShown ? hintId : undefined}
+      >
         {isPending ? t('feedback.submitting') : submitLabel}
       </Button>
     </div>

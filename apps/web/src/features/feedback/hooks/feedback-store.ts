@@ -7,7 +7,7 @@ type FeedbackState = {
   /** Set once the dialog has been asked for: from then on its code is loaded and it stays mounted. */
   wasRequested: boolean;
   tab: FeedbackTab;
-  /** Where the dialog was opened from (a path), when a page asked for it. */
+  /** Where the dialog was opened from: the path and query of the page being read. */
   pageContext: string | null;
   /** Bumped on every opening, so each opening starts with empty forms. */
   openedAt: number;
@@ -39,14 +39,21 @@ function findOpener(): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
 }
 
-/** Opens the feedback dialog from anywhere: on a tab, and with the page it is about. */
+/** The page being read, as the router shows it (path and query). */
+const currentPage = () => `${window.location.pathname}${window.location.search}`;
+
+/**
+ * Opens the feedback dialog from anywhere: on a tab, and with the page it is about. Without a
+ * page named by the caller, it is the page open now, so a report is never sent without one
+ * (whether it was opened from the footer, the account menu or elsewhere).
+ */
 export function openFeedback(options: { tab?: FeedbackTab; pageContext?: string } = {}) {
   useFeedbackStore.setState({
     opener: findOpener(),
     isOpen: true,
     wasRequested: true,
     tab: options.tab ?? 'feedback',
-    pageContext: options.pageContext ?? null,
+    pageContext: options.pageContext ?? currentPage(),
     openedAt: Date.now(),
   });
 }
