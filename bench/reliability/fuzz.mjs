@@ -165,6 +165,7 @@ export async function fuzzPart(options) {
   let sent = 0;
   let serverDown = false;
   const closed = [];
+  const retried = [];
   try {
     const doc = await (await fetch(`${server.base}/api/openapi.json`)).json();
     const ops = operations(doc);
@@ -303,6 +304,11 @@ export async function fuzzPart(options) {
       }
     }
     console.log(`  ${covered} of ${ops.length} operations covered, ${sent} requests (${load()})`);
+    if (retried.length > 0) {
+      console.log(
+        `  the patron's own requests met a connection the server had closed ${retried.length} times (each answered on a second try)`,
+      );
+    }
     if (closed.length > 0) {
       console.log(
         `  connection closed without an answer, twice (not counted as 5xx: likely an oversized body refused early): ${[...new Set(closed)].join('; ')}`,
