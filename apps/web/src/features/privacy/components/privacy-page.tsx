@@ -26,23 +26,13 @@ export function PrivacyPage() {
   return (
     <div>
       <nav aria-label={t('privacy.backNavigation')} className="mx-auto max-w-6xl px-4 pt-4">
-        {isAuthenticated ? (
-          <Link
-            to="/"
-            className="inline-flex min-h-11 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
-          >
-            <ArrowLeft aria-hidden className="flip-rtl size-4" />
-            {t('privacy.backToLibrary')}
-          </Link>
-        ) : (
-          <Link
-            to="/signin"
-            className="inline-flex min-h-11 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
-          >
-            <ArrowLeft aria-hidden className="flip-rtl size-4" />
-            {t('privacy.backToSignIn')}
-          </Link>
-        )}
+        <Link
+          to={isAuthenticated ? '/' : '/signin'}
+          className="inline-flex min-h-11 items-center gap-2 rounded-app px-2 text-sm font-medium text-primary hover:underline"
+        >
+          <ArrowLeft aria-hidden className="flip-rtl size-4" />
+          {isAuthenticated ? t('privacy.backToLibrary') : t('privacy.backToSignIn')}
+        </Link>
       </nav>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-4 pb-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block">
