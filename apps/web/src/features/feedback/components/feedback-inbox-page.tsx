@@ -1,12 +1,11 @@
 import { FEEDBACK_KINDS, FEEDBACK_STATUSES, SEVERITIES } from '@maktaba/shared/schemas/feedback';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { formatNumber } from '../../../lib/format';
+import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pageCount } from '../../../lib/paging';
 import { type InboxFilter, useFeedbackInbox } from '../api/list-feedback';
 import { InboxList } from './inbox-list';
@@ -24,7 +23,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 /** /library/feedback: the staff inbox of feedback and bug reports, filters and page in the URL. */
 export function FeedbackInboxPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsPatch();
   const filter: InboxFilter = {
     kind: oneOf(FEEDBACK_KINDS, params.get('kind')),
     status: oneOf(FEEDBACK_STATUSES, params.get('status')),
@@ -34,18 +33,6 @@ export function FeedbackInboxPage() {
   const inbox = useFeedbackInbox(filter);
   const selected = params.get('report');
 
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      }),
-    [setParams],
-  );
   const pages = inbox.data ? pageCount(inbox.data.total, inbox.data.page_size) : 1;
   const number = (value: number) => formatNumber(value, i18n.language);
 

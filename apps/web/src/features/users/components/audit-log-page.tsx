@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
+import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pageCount } from '../../../lib/paging';
 import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
 import { AuditEntries } from './audit-entries';
@@ -23,7 +23,7 @@ const dayBound = (day: string | null, end: boolean) => {
 /** /admin/audit-log: who changed which user, how, when and from where; filters and page in the address. */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const action = params.get('action');
   const target = params.get('target');
   const filter: AuditFilter = {
@@ -34,14 +34,7 @@ export function AuditLogPage() {
     to: dayBound(params.get('to'), true),
   };
   const log = useAuditLog(filter);
-  const set = (key: string, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
+  const set = (key: string, value: string) => patch({ [key]: value, page: null });
   const pages = log.data ? pageCount(log.data.total, log.data.per_page) : 1;
   const hrefFor = (page: number) => {
     const next = new URLSearchParams(params);
