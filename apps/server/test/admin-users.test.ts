@@ -291,6 +291,29 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       expect((await admin.client.patch(`/api/admin/users/${target.id}`, { borrowing_limit: 0 })).status).toBe(422);
     });
 
+    it('records only the profile fields that changed, and nothing for an edit that changes nothing', async () => {
+      const target = await account('Steady Reader');
+      await admin.client.patch(`/api/admin/users/${target.id}`, { biography: 'Reads history', borrowing_limit: 4 });
+      expect(await auditOf(target.id, 'update_user_profile')).toHaveLength(1);
+
+      const same = await admin.client.patch(`/api/admin/users/${target.id}`, {
+        display_name: 'Steady Reader',
+        biography: 'Reads history',
+        borrowing_limit: 4,
+      });
+      expect(same.status).toBe(200);
+      expect(await auditOf(target.id, 'update_user_profile')).toHaveLength(1);
+
+      await admin.client.patch(`/api/admin/users/${target.id}`, {
+        display_name: 'Steady Reader',
+        biography: 'Reads history',
+        borrowing_limit: 6,
+      });
+      const [latest] = await auditOf(target.id, 'update_user_profile');
+      expect(latest?.changes).toEqual({ borrowing_limit: 6 });
+      expect(latest?.metadata).toEqual({ previous: { borrowing_limit: 4 } });
+    });
+
     it('writes the change and its audit entry together, or neither', async () => {
       const target = await account('Atomic Reader');
       await db.execute(

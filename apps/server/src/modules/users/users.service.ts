@@ -193,7 +193,7 @@ export function createUsersService({
     request: RequestMetadata,
   ): Promise<UserDetail> {
     if (update.role !== undefined && !can(actor.role, 'users.manage_roles')) throw new AppError('FORBIDDEN');
-    const { role, status, ...fields } = update;
+    const { role, status, ...requested } = update;
     await db.transaction(async (tx) => {
       const current = await repo.findProfileById(tx, id);
       if (!current) {
@@ -207,6 +207,15 @@ export function createUsersService({
       } else if ((roleChanges || statusChanges) && id === actor.id) {
         throw new AppError('SELF_CHANGE');
       }
+      const previous = {
+        display_name: current.displayName,
+        biography: current.biography,
+        borrowing_limit: current.borrowingLimit,
+      };
+      // Only what differs is written and audited: saving a form unchanged is not an edit.
+      const fields = Object.fromEntries(
+        Object.entries(requested).filter(([key, value]) => value !== previous[key as keyof typeof previous]),
+      ) as typeof requested;
       const columns: ProfileUpdate = {};
       if (fields.display_name !== undefined) columns.displayName = fields.display_name;
       if (fields.biography !== undefined) columns.biography = fields.biography;
@@ -232,11 +241,6 @@ export function createUsersService({
         }
       }
       if (Object.keys(fields).length > 0) {
-        const previous = {
-          display_name: current.displayName,
-          biography: current.biography,
-          borrowing_limit: current.borrowingLimit,
-        };
         await audit(tx, actor, request, 'update_user_profile', id, {
           changes: fields,
           metadata: {
