@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
 import { assertNoInjection, toAddressColumns, toDisplayName } from '../profiles/profile-input.js';
-import { insertActivity, recordSignIn, touchLastActivity } from '../profiles/profiles.repository.js';
+import { recordSignIn } from '../profiles/profiles.repository.js';
+import { recordUserActivity } from '../users/user-activity.repository.js';
 import { createAccountWithProfile, EmailTakenError } from './accounts.repository.js';
 import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -177,7 +178,7 @@ export async function signIn(
     allowed: true,
   });
   const { userId, cookies } = session;
-  await Promise.all([recordSignIn(db, userId), touchLastActivity(db, userId), insertActivity(db, userId, 'sign_in')]);
+  await Promise.all([recordSignIn(db, userId), recordUserActivity(db, userId, 'sign_in')]);
   return cookies;
 }
 

@@ -9,7 +9,7 @@ import type { RequestMetadata } from '../../request-metadata.js';
 import { pickLocale } from '../mail/locale.js';
 import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
-import { insertActivity } from '../profiles/profiles.repository.js';
+import { recordUserActivity } from '../users/user-activity.repository.js';
 import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
 import {
@@ -217,7 +217,7 @@ async function recordPasswordChange(
     ...(change.keepSessionId ? { exceptSessionId: change.keepSessionId } : {}),
     reason: change.reason,
   });
-  await insertActivity(tx, change.userId, change.reason, { endedSessions });
+  await recordUserActivity(tx, change.userId, change.reason, { endedSessions });
   await insertPasswordEvent(tx, {
     eventType: change.eventType,
     identifier: email,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { authorLine } from '../catalogue/catalogue.mapper.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
+import { recordUserActivity } from '../users/user-activity.repository.js';
 import * as repo from './bookmarks.repository.js';
 
 /** A duplicate add may lose a race with a remove of the same bookmark: try the pair again a few times. */
@@ -62,7 +63,10 @@ export async function addBookmark(
   if (!isVisible(await repo.findBookStatus(db, bookId), actor)) throw bookNotFound();
   for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
     const inserted = await repo.insertBookmark(db, actor.id, bookId);
-    if (inserted) return { bookmark: toRow(inserted), created: true };
+    if (inserted) {
+      await recordUserActivity(db, actor.id, 'bookmark_added', { book_id: bookId });
+      return { bookmark: toRow(inserted), created: true };
+    }
     const existing = await repo.findBookmarkByBook(db, actor.id, bookId);
     if (existing) return { bookmark: toRow(existing), created: false };
   }
@@ -71,8 +75,10 @@ export async function addBookmark(
 
 export async function removeBookmark(db: Database, actor: Actor, id: string): Promise<void> {
   if (!(await repo.deleteBookmarkById(db, actor.id, id))) throw bookmarkNotFound();
+  await recordUserActivity(db, actor.id, 'bookmark_removed');
 }
 
 export async function removeBookmarkByBook(db: Database, actor: Actor, bookId: string): Promise<void> {
   if (!(await repo.deleteBookmarkByBook(db, actor.id, bookId))) throw bookmarkNotFound();
+  await recordUserActivity(db, actor.id, 'bookmark_removed', { book_id: bookId });
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
 import { pickLocale } from '../mail/locale.js';
 import { findProfileById } from '../profiles/profiles.repository.js';
+import { recordUserActivity } from '../users/user-activity.repository.js';
 import {
   type FeedbackRow,
   findFeedbackById,
@@ -37,7 +38,7 @@ export async function submitFeedback(
   request: RequestMetadata,
 ): Promise<string> {
   const profile = actor ? await findProfileById(db, actor.id) : undefined;
-  return insertFeedback(db, {
+  const id = await insertFeedback(db, {
     kind: input.kind,
     userId: actor?.id ?? null,
     // Who sent it comes from the account, never from the request body.
@@ -49,6 +50,8 @@ export async function submitFeedback(
     device: describeFeedbackDevice(input.device, request.userAgent),
     language: pickLocale(input.language, request.acceptLanguage),
   });
+  if (actor) await recordUserActivity(db, actor.id, 'feedback_sent', { kind: input.kind });
+  return id;
 }
 
 function toReport(row: FeedbackRow): FeedbackReport {

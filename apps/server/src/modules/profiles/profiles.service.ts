@@ -6,6 +6,7 @@ import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
+import { recordUserActivity } from '../users/user-activity.repository.js';
 import { assertNoInjection, toAddressColumns, toSafeUpdateColumns } from './profile-input.js';
 import { toProfile } from './profiles.mapper.js';
 import {
@@ -51,7 +52,7 @@ export async function updateOwnProfile(
   await requireProfile(db, target);
   const row = await db.transaction(async (tx) => {
     const updated = await updateProfileRow(tx, target, columns);
-    await insertActivity(tx, target, 'profile_updated', { fields: Object.keys(update) });
+    await recordUserActivity(tx, target, 'profile_updated', { fields: Object.keys(update) });
     return updated;
   });
   if (!row) throw new AppError('PROFILE_NOT_FOUND');
@@ -71,7 +72,7 @@ export async function completeOwnProfile(
   await setupProfile(db, actor, target);
   const row = await db.transaction(async (tx) => {
     const updated = await updateProfileRow(tx, target, { ...columns, registrationCompleted: true });
-    await insertActivity(tx, target, 'registration_completed');
+    await recordUserActivity(tx, target, 'registration_completed');
     return updated;
   });
   if (!row) throw new AppError('PROFILE_NOT_FOUND');

@@ -14,6 +14,7 @@ import type { AppEnv } from '../../http/context.js';
 import { optionalActor, requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
+import { touchLastActivityThrottled } from '../users/user-activity.repository.js';
 import { searchBooks } from './search.service.js';
 import { clearSearches, recordSearch } from './suggest.repository.js';
 import { suggest } from './suggest.service.js';
@@ -62,6 +63,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     if (actor && query.q.trim() && query.page === 1) {
       const text = query.q.trim();
       await recordSearch(db(c), actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept);
+      await touchLastActivityThrottled(db(c), actor.id);
     }
     c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(result, 200);

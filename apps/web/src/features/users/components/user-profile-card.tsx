@@ -1,6 +1,6 @@
 import type { UserDetail } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatRelativeTime } from '../../../lib/format';
 import { formatDate, roleLabel } from '../lib/format';
 import { UserAvatar } from './user-avatar';
 import { StatusBadge } from './users-table';
@@ -20,7 +20,7 @@ export function UserProfileCard({ detail }: { detail: UserDetail }) {
     ['status', <StatusBadge key="status" status={profile.status} />],
     ['borrowing_limit', profile.borrowing_limit ?? t('users.defaultLimit')],
     ['created_at', formatDate(profile.created_at, i18n.language, t)],
-    ['last_activity_at', formatDate(profile.last_activity_at, i18n.language, t)],
+    ['last_activity_at', <LastActivity key="last_activity_at" value={profile.last_activity_at} />],
     [
       'creation_source',
       profile.creation_source
@@ -55,5 +55,18 @@ export function UserProfileCard({ detail }: { detail: UserDetail }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/** When the user last acted: how long ago, then the exact local time; a dash before the first time. */
+function LastActivity({ value }: { value: string | null }) {
+  const { t, i18n } = useTranslation();
+  const date = value ? new Date(value) : null;
+  if (!value || !date || Number.isNaN(date.getTime())) return <>{t('users.never')}</>;
+  return (
+    <time dateTime={value}>
+      {formatRelativeTime(date, new Date(), i18n.language)}
+      <span className="ms-2 font-normal text-muted">{formatDate(value, i18n.language, t)}</span>
+    </time>
   );
 }
