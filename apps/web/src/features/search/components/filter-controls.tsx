@@ -1,6 +1,7 @@
 import type { Language } from '@maktaba/shared/constants';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { numberFormat } from '../../../lib/format';
 import type { FacetOption } from '../lib/facet-options';
 
@@ -15,12 +16,25 @@ export function optionFormatter(language: Language) {
     option.count === null ? option.label : `${option.label} (${format.format(option.count)})`;
 }
 
-/** Checkboxes for a filter that takes several values (categories, authors), each with its count. */
+/** How many values a long list shows before "Show more". */
+export const SHORT_LIST = 6;
+
+/** The values a collapsed list shows: the first few, and any chosen value further down. */
+export function shortList(options: FacetOption[], selected: readonly string[]): FacetOption[] {
+  return options.filter((option, index) => index < SHORT_LIST || selected.includes(option.value));
+}
+
+/**
+ * Checkboxes for a filter that takes several values (categories, authors), each with its count.
+ * A long list shows its first values and a toggle for the rest. Before the counts arrive
+ * (`isCounted` false) it shows placeholders rather than "none".
+ */
 export function FacetChecklist({
   legend,
   options,
   selected,
   language,
+  isCounted,
   onToggle,
   testId,
 }: {
@@ -28,19 +42,32 @@ export function FacetChecklist({
   options: FacetOption[];
   selected: readonly string[];
   language: Language;
+  isCounted: boolean;
   onToggle: (value: string) => void;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const listId = useId();
+  const [isExpanded, setExpanded] = useState(false);
   const format = numberFormat(language);
+  const isLong = options.length > SHORT_LIST;
+  const shown = isLong && !isExpanded ? shortList(options, selected) : options;
   return (
     <fieldset data-testid={testId}>
       <legend className={LEGEND}>{legend}</legend>
       {options.length === 0 ? (
-        <p className="text-sm text-muted">{t('search.filters.noValues')}</p>
+        isCounted ? (
+          <p className="text-sm text-muted">{t('search.filters.noValues')}</p>
+        ) : (
+          <div className="flex flex-col gap-2 py-1" data-testid="facet-loading">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-5 w-1/2" />
+          </div>
+        )
       ) : (
-        <ul className="flex max-h-64 flex-col gap-0.5 overflow-y-auto">
-          {options.map((option) => (
+        <ul id={listId} className="flex flex-col gap-0.5">
+          {shown.map((option) => (
             <li key={option.value}>
               <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded-app px-1 text-sm hover:bg-surface-2">
                 <input
@@ -62,6 +89,17 @@ export function FacetChecklist({
           ))}
         </ul>
       )}
+      {isLong ? (
+        <button
+          type="button"
+          className="mt-1 min-h-9 rounded-app px-1 text-sm font-semibold text-primary hover:underline"
+          aria-expanded={isExpanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((expanded) => !expanded)}
+        >
+          {t(isExpanded ? 'search.filters.showFewer' : 'search.filters.showMore')}
+        </button>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@maktaba/shared/constants';
+import type { SearchFacets } from '@maktaba/shared/schemas/search';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_FACETS } from '../lib/facet-options';
@@ -14,12 +15,15 @@ const FACETS = {
   language: [{ value: 'ar', count: 40, label: null, label_ar: null }],
 };
 
-function renderFilters(query: string, { canFilterStatus = false, language = 'en' as Language } = {}) {
+function renderFilters(
+  query: string,
+  { canFilterStatus = false, language = 'en' as Language, facets = FACETS as SearchFacets | null } = {},
+) {
   const onChange = vi.fn<(next: SearchState) => void>();
   render(
     <SearchFilters
       state={parseSearchState(new URLSearchParams(query))}
-      facets={FACETS}
+      facets={facets ?? undefined}
       language={language}
       canFilterStatus={canFilterStatus}
       onChange={onChange}
@@ -67,5 +71,66 @@ describe('SearchFilters', () => {
     expect(onChange).toHaveBeenCalledWith(
       expect.objectContaining({ publisher: 'Ansariyan', publication_year: '1990-2000', page: 1 }),
     );
+  });
+
+  it('shows no counts before the answer arrives, never zero, and keeps chosen values', () => {
+    renderFilters('category=tafsir&available=true&language=ar', { facets: null });
+    expect(screen.getByRole('checkbox', { name: 'search.filters.available' })).toBeTruthy();
+    expect(screen.queryByText(/\(0\)/)).toBeNull();
+    expect(screen.queryAllByTestId('facet-count')).toEqual([]);
+    const chosen = within(screen.getByTestId('facet-category')).getByRole<HTMLInputElement>('checkbox', {
+      name: 'tafsir',
+    });
+    expect(chosen.checked).toBe(true);
+    // The authors are not known yet: placeholders, not "none among these results".
+    const authors = screen.getByTestId('facet-author');
+    expect(within(authors).queryByText('search.filters.noValues')).toBeNull();
+    expect(within(authors).getByTestId('facet-loading')).toBeTruthy();
+    const languages = screen.getByRole<HTMLSelectElement>('combobox', { name: 'search.filters.language' });
+    expect(languages.value).toBe('ar');
+    expect(languages.selectedOptions[0]?.textContent).toBe('ar');
+  });
+
+  it('says the available count once it is known, zero included', () => {
+    renderFilters('', { facets: { ...FACETS, available: [{ value: 'true', count: 0, label: null, label_ar: null }] } });
+    expect(screen.getByRole('checkbox', { name: 'search.filters.available (0)' })).toBeTruthy();
+  });
+
+  it('shows the first values of a long list, the rest behind "show more", and a chosen value always', () => {
+    const category = Array.from({ length: 9 }, (_, index) => ({
+      value: `c${index}`,
+      count: 20 - index,
+      label: `Category ${index}`,
+      label_ar: null,
+    }));
+    renderFilters('category=c8', { facets: { ...FACETS, category } });
+    const list = screen.getByTestId('facet-category');
+    const names = () =>
+      within(list)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.querySelector('bdi')?.textContent);
+    expect(names()).toEqual([
+      'Category 0',
+      'Category 1',
+      'Category 2',
+      'Category 3',
+      'Category 4',
+      'Category 5',
+      'Category 8',
+    ]);
+    const toggle = within(list).getByRole('button', { name: 'search.filters.showMore' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(names()).toHaveLength(9);
+    const fewer = within(list).getByRole('button', { name: 'search.filters.showFewer' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(fewer.getAttribute('aria-controls') ?? '')).toBe(within(list).getByRole('list'));
+    fireEvent.click(fewer);
+    expect(names()).toHaveLength(7);
+  });
+
+  it('offers no toggle for a short list', () => {
+    renderFilters('');
+    expect(within(screen.getByTestId('facet-category')).queryByRole('button')).toBeNull();
   });
 });

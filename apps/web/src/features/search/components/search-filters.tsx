@@ -2,9 +2,8 @@ import type { Language } from '@maktaba/shared/constants';
 import { BOOK_STATUSES } from '@maktaba/shared/schemas/catalogue';
 import { type Facet, SEARCH_TYPES, type SearchFacets } from '@maktaba/shared/schemas/search';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { facetOptions } from '../lib/facet-options';
-import { activeFilterCount, type SearchState, withFilter, withoutFilters, withToggled } from '../lib/search-state';
+import { type FacetMemory, facetOptions } from '../lib/facet-options';
+import { type SearchState, withFilter, withToggled } from '../lib/search-state';
 import { FacetChecklist, FacetSelect, optionFormatter } from './filter-controls';
 import { TextFiltersForm } from './text-filters';
 
@@ -20,19 +19,22 @@ const SELECTS: [SingleFacet, string][] = [
 const flagValue = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
 
 /**
- * Every filter of the /search route, with the facet counts of the current results. Chosen values
- * stay listed even when the results no longer count them. `status` is offered to librarians and
- * admins only (the server ignores it for everyone else).
+ * Every filter of the /search route, with the facet counts of the current results (none before
+ * the first answer: `facets` undefined). Chosen values stay listed even when the results no longer
+ * count them. `status` is offered to librarians and admins only (the server ignores it for
+ * everyone else).
  */
 export function SearchFilters({
   state,
   facets,
+  memory,
   language,
   canFilterStatus,
   onChange,
 }: {
   state: SearchState;
-  facets: SearchFacets;
+  facets: SearchFacets | undefined;
+  memory?: FacetMemory;
   language: Language;
   canFilterStatus: boolean;
   onChange: (next: SearchState) => void;
@@ -44,25 +46,17 @@ export function SearchFilters({
       facet,
       facet === 'status'
         ? BOOK_STATUSES.map((value) => ({ value, count: 0, label: null, label_ar: null }))
-        : facets[facet],
+        : facets?.[facet],
       selected.filter((value): value is string => value !== undefined),
       language,
       t,
+      memory,
     ).map((option) => (facet === 'status' ? { ...option, count: null } : option));
-  const availableCount = facets.available.find((value) => value.value === 'true')?.count ?? 0;
+  const availableCount = facets ? (facets.available.find((value) => value.value === 'true')?.count ?? 0) : null;
   const textFilters = { publisher: state.publisher, publication_year: state.publication_year };
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="font-display text-lg font-bold">{t('search.filters.title')}</h2>
-        {activeFilterCount(state) > 0 ? (
-          <Button variant="ghost" className="min-h-9 px-2 text-primary" onClick={() => onChange(withoutFilters(state))}>
-            {t('search.filters.clear')}
-          </Button>
-        ) : null}
-      </div>
-
       <FacetSelect
         label={t('search.filters.type')}
         value={state.type}
@@ -79,6 +73,7 @@ export function SearchFilters({
           options={options(facet, state[facet])}
           selected={state[facet]}
           language={language}
+          isCounted={facets !== undefined}
           onToggle={(value) => onChange(withToggled(state, facet, value))}
         />
       ))}

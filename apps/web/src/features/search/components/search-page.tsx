@@ -2,9 +2,7 @@ import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
 import { isLanguage } from '@maktaba/shared/i18n/index';
 import { meetsGuard } from '@maktaba/shared/permissions';
 import { SEARCH_LIMITS } from '@maktaba/shared/schemas/search';
-import { clsx } from 'clsx';
-import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination';
 import { Alert } from '../../../components/ui/alert';
@@ -14,8 +12,9 @@ import { useAuthStore } from '../../../lib/auth/use-auth';
 import { numberFormat } from '../../../lib/format';
 import { pageCount } from '../../../lib/paging';
 import { useSearchResults } from '../api/search-books';
+import { useFacetMemory } from '../hooks/use-facet-memory';
 import { useSearchState } from '../hooks/use-search-state';
-import { EMPTY_FACETS } from '../lib/facet-options';
+import { appliedFilters } from '../lib/applied-filters';
 import {
   activeFilterCount,
   effectiveSort,
@@ -27,6 +26,8 @@ import {
   withQuery,
   withSort,
 } from '../lib/search-state';
+import { AppliedFilterChips } from './applied-filter-chips';
+import { FilterSheet } from './filter-sheet';
 import { SearchEmpty } from './search-empty';
 import { SearchFilters } from './search-filters';
 import { SearchForm } from './search-form';
@@ -37,7 +38,7 @@ import { SortSelect } from './sort-select';
 /**
  * /search (reader-area §2.1): words, filters with counts, order and page, all in the address.
  * Without words or filters it lists the newest books. The filters are a side column on wide
- * screens and a panel opened by a button on phones.
+ * screens and a sheet opened by a button on phones; the applied ones are chips above the results.
  */
 export function SearchPage() {
   const { t, i18n } = useTranslation();
@@ -48,11 +49,12 @@ export function SearchPage() {
     useAuthStore((auth) => auth.role),
     'librarianOrAdmin',
   );
-  const [isFilterPanelOpen, setFilterPanelOpen] = useState(false);
-  const panelId = useId();
+  const headingId = useId();
   const filterCount = activeFilterCount(state);
   const data = results.data;
+  const memory = useFacetMemory(data?.facets);
   const number = numberFormat(language);
+  const clearFilters = () => setState(withoutFilters(state));
 
   // A new page of results starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of page.
@@ -62,6 +64,16 @@ export function SearchPage() {
 
   const pages = data ? Math.min(pageCount(data.total, data.per_page), SEARCH_LIMITS.pageMax) : 1;
   const errorCode = results.error instanceof ApiError ? results.error.code : 'UNKNOWN';
+  const filters = (
+    <SearchFilters
+      state={state}
+      facets={data?.facets}
+      memory={memory}
+      language={language}
+      canFilterStatus={canFilterStatus}
+      onChange={setState}
+    />
+  );
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -71,55 +83,58 @@ export function SearchPage() {
       </div>
 
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
-        <Button
-          variant="secondary"
-          className="self-start md:hidden"
-          aria-expanded={isFilterPanelOpen}
-          aria-controls={panelId}
-          onClick={() => setFilterPanelOpen((open) => !open)}
-        >
-          <SlidersHorizontal aria-hidden className="size-4" />
-          {t(isFilterPanelOpen ? 'search.filters.hide' : 'search.filters.show')}
-          {filterCount > 0 ? (
-            <span className="rounded-full bg-primary px-2 text-xs text-primary-fg">{number.format(filterCount)}</span>
-          ) : null}
-        </Button>
         <aside
-          id={panelId}
-          aria-label={t('search.filters.title')}
-          className={clsx(
-            'rounded-app border border-border bg-surface p-4 md:block md:w-64 md:shrink-0',
-            isFilterPanelOpen ? 'block' : 'hidden',
-          )}
+          aria-labelledby={`${headingId}-filters`}
+          className="hidden rounded-app border border-border bg-surface p-4 md:block md:w-64 md:shrink-0"
           data-testid="search-filters"
         >
-          <SearchFilters
-            state={state}
-            facets={data?.facets ?? EMPTY_FACETS}
-            language={language}
-            canFilterStatus={canFilterStatus}
-            onChange={setState}
-          />
+          <div className="mb-6 flex items-center justify-between gap-2">
+            <h2 id={`${headingId}-filters`} className="font-display text-lg font-bold">
+              {t('search.filters.title')}
+            </h2>
+            {filterCount > 0 ? (
+              <Button variant="ghost" className="min-h-9 px-2 text-primary" onClick={clearFilters}>
+                {t('search.filters.clear')}
+              </Button>
+            ) : null}
+          </div>
+          {filters}
         </aside>
 
-        <section className="flex min-w-0 flex-1 flex-col gap-4" aria-labelledby={`${panelId}-results`}>
+        <section className="flex min-w-0 flex-1 flex-col gap-4" aria-labelledby={headingId}>
           <div className="flex flex-wrap items-center gap-3">
             <div className="me-auto">
-              <h2 id={`${panelId}-results`} className="font-display text-xl font-bold">
+              <h2 id={headingId} tabIndex={-1} className="font-display text-xl font-bold outline-none">
                 {isBrowsing(state) ? t('search.results.newest') : t('search.results.label')}
               </h2>
               <p className="text-sm text-muted" aria-live="polite" data-testid="search-count">
-                {data
-                  ? t('search.results.count', { count: data.total, formatted: number.format(data.total) })
-                  : t('search.results.loading')}
+                {results.isError
+                  ? null
+                  : data
+                    ? t('search.results.count', { count: data.total, formatted: number.format(data.total) })
+                    : t('search.results.loading')}
               </p>
             </div>
+            <FilterSheet
+              filterCount={filterCount}
+              resultCount={data && !results.isPlaceholderData ? data.total : undefined}
+              language={language}
+              onClearAll={clearFilters}
+            >
+              {filters}
+            </FilterSheet>
             <SortSelect
               value={effectiveSort(state)}
               hasWords={hasWords(state)}
               onChange={(sort) => setState(withSort(state, sort))}
             />
           </div>
+          <AppliedFilterChips
+            filters={appliedFilters(state, language, t, memory)}
+            fallbackFocusId={headingId}
+            onRemove={(filter) => setState(filter.without)}
+            onClearAll={clearFilters}
+          />
           {isBrowsing(state) ? <p className="text-sm text-muted">{t('search.results.newestHint')}</p> : null}
           {data ? <SearchNotes query={data.query} language={language} /> : null}
 
@@ -128,7 +143,7 @@ export function SearchPage() {
               variant="destructive"
               title={t('search.error.title')}
               action={
-                <Button variant="secondary" onClick={() => void results.refetch()}>
+                <Button variant="secondary" disabled={results.isFetching} onClick={() => void results.refetch()}>
                   {t('common.retry')}
                 </Button>
               }
