@@ -83,6 +83,28 @@ describeEachDriver('catalogue import over HTTP', (driver) => {
     patron = (await accountAs(server, 'patron', { name: 'Import Patron' })).client;
   });
 
+  it('records each finished import in the audit log: who, which file, how many rows created, updated and refused', async () => {
+    const [first, second] = ids(2);
+    await runImport(jsonl([record(first as string)]), 'first.jsonl');
+    const job = await runImport(
+      jsonl([record(first as string, { title: 'Renamed by import' }), record(second as string), '{broken']),
+      'audited.jsonl',
+    );
+    expect(job.status).toBe('done');
+    const log = await admin.get('/api/admin/audit-log?action_type=import_catalogue&per_page=100');
+    expect(log.status).toBe(200);
+    const entry = log.body.entries.find((candidate: Json) => candidate.target_id === job.id);
+    expect(entry).toMatchObject({
+      action_type: 'import_catalogue',
+      actor: { id: job.created_by },
+      target_type: 'import',
+      target_label: { en: 'audited.jsonl' },
+      changes: { file_name: 'audited.jsonl', rows_total: 3, rows_inserted: 1, rows_updated: 1, rows_rejected: 1 },
+      metadata: { status: 'done' },
+    });
+    expect(entry.ip_address).toMatch(/^10\./);
+  });
+
   it('refuses visitors (401) and patrons (403)', async () => {
     const file = jsonl([record('test:refused')]);
     const anonymous = clientFrom(server.url);

@@ -141,11 +141,31 @@ export const AUDIT_ACTIONS = [
   'delete_user',
   'revoke_user_sessions',
   'repair_user_profile',
+  'create_book',
+  'update_book',
+  'delete_book',
+  'create_author',
+  'update_author',
+  'delete_author',
+  'create_scholar',
+  'update_scholar',
+  'delete_scholar',
+  'import_catalogue',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about: a user account, a catalogue record, or an import job. */
+export const AUDIT_TARGET_TYPES = ['user', 'book', 'author', 'scholar', 'import'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
 export const AuditEntrySchema = z.object({
   id: z.uuid(),
   action_type: z.string(),
   actor: z.object({ id: z.uuid().nullable(), email: z.string().nullable(), display_name: z.string().nullable() }),
+  target_type: z.enum(AUDIT_TARGET_TYPES),
+  target_id: z.uuid().nullable(),
+  /** A catalogue record's title or name in both languages, as it was when the entry was written. */
+  target_label: z.object({ en: z.string().nullable(), ar: z.string().nullable() }).nullable(),
   target_user: z.uuid().nullable(),
   target_email: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()),

@@ -84,7 +84,11 @@ export const userActivityLog = pgTable(
   (table) => [index('user_activity_log_user_created_idx').on(table.userId, table.createdAt)],
 );
 
-/** Written in the same transaction as the role or status change it records. */
+/**
+ * Written in the same transaction as the change it records: to a user account (`target_user`), or
+ * to the catalogue (a book, author or scholar, or an import job) named by `target_type` and
+ * `target_id`. No foreign keys: an entry outlives what it names.
+ */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -92,6 +96,8 @@ export const adminAuditLog = pgTable(
     actorId: userRef('actor_id', { onDelete: 'set null' }),
     actionType: text('action_type').notNull(),
     targetUser: uuid('target_user'),
+    targetType: text('target_type').notNull().default('user'),
+    targetId: uuid('target_id'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     ipAddress: text('ip_address'),
@@ -99,6 +105,11 @@ export const adminAuditLog = pgTable(
   },
   (table) => [
     index('admin_audit_log_target_idx').on(table.targetUser, table.createdAt),
+    index('admin_audit_log_target_type_idx').on(table.targetType, table.targetId, table.createdAt),
+    check(
+      'admin_audit_log_target_type_check',
+      sql`${table.targetType} in ('user', 'book', 'author', 'scholar', 'import')`,
+    ),
     index('admin_audit_log_created_idx').on(table.createdAt),
   ],
 );

@@ -18,6 +18,7 @@ import { NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { requestMetadata } from '../../http/request-metadata.js';
 import * as service from './catalogue-editor.service.js';
 
 /**
@@ -46,6 +47,8 @@ const route = <M extends 'get' | 'post' | 'put' | 'delete', P extends string>(
 
 const db = (c: Context<AppEnv>) => c.get('deps').database.db;
 const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', NO_STORE);
+/** Who asks, and from where: what the audit log records of a change. */
+const editor = (c: Context<AppEnv>): service.Editor => ({ actor: c.get('actor'), request: requestMetadata(c) });
 
 const listBooks = createRoute({
   ...route('get', '/admin/books', 'books.edit', 'Every book in any status, newest change first'),
@@ -131,26 +134,23 @@ export const catalogueEditorRoutes = new OpenAPIHono<AppEnv>()
     noStore(c);
     return c.json(await service.listBooksForEditors(db(c), c.req.valid('query')), 200);
   })
-  .openapi(createBook, async (c) => c.json(await service.createBook(db(c), c.get('actor'), c.req.valid('json')), 201))
+  .openapi(createBook, async (c) => c.json(await service.createBook(db(c), editor(c), c.req.valid('json')), 201))
   .openapi(updateBook, async (c) =>
-    c.json(await service.updateBook(db(c), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.updateBook(db(c), editor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(changeStatus, async (c) =>
-    c.json(
-      await service.changeBookStatus(db(c), c.get('actor'), c.req.valid('param').id, c.req.valid('json').status),
-      200,
-    ),
+    c.json(await service.changeBookStatus(db(c), editor(c), c.req.valid('param').id, c.req.valid('json').status), 200),
   )
   .openapi(deleteBook, async (c) => {
-    await service.deleteBook(db(c), c.req.valid('param').id);
+    await service.deleteBook(db(c), editor(c), c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .openapi(createAuthor, async (c) => c.json(await service.createAuthor(db(c), c.req.valid('json')), 201))
+  .openapi(createAuthor, async (c) => c.json(await service.createAuthor(db(c), editor(c), c.req.valid('json')), 201))
   .openapi(updateAuthor, async (c) =>
-    c.json(await service.updateAuthor(db(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.updateAuthor(db(c), editor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(deleteAuthor, async (c) => {
-    await service.deleteAuthor(db(c), c.req.valid('param').id);
+    await service.deleteAuthor(db(c), editor(c), c.req.valid('param').id);
     return c.body(null, 204);
   })
   .openapi(createCategory, async (c) => c.json(await service.createCategory(db(c), c.req.valid('json')), 201))
@@ -161,11 +161,11 @@ export const catalogueEditorRoutes = new OpenAPIHono<AppEnv>()
     await service.deleteCategory(db(c), c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .openapi(createScholar, async (c) => c.json(await service.createScholar(db(c), c.req.valid('json')), 201))
+  .openapi(createScholar, async (c) => c.json(await service.createScholar(db(c), editor(c), c.req.valid('json')), 201))
   .openapi(updateScholar, async (c) =>
-    c.json(await service.updateScholar(db(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.updateScholar(db(c), editor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(deleteScholar, async (c) => {
-    await service.deleteScholar(db(c), c.req.valid('param').id);
+    await service.deleteScholar(db(c), editor(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

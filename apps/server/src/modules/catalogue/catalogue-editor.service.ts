@@ -17,16 +17,33 @@ import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import { authors, categories } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
 import { toBookSummary, toCategory } from './catalogue.mapper.js';
-import { findAuthor, findBook, findCategory } from './catalogue.repository.js';
+import { findAuthor, findBook, findCategory, findScholar } from './catalogue.repository.js';
 import { authorNotFound, bookNotFound, getAuthor, getBook, getScholar, scholarNotFound } from './catalogue.service.js';
+import {
+  type AuditedRecord,
+  auditCreated,
+  auditDeleted,
+  auditedAuthor,
+  auditedBook,
+  auditedScholar,
+  auditUpdated,
+} from './catalogue-editor.audit.js';
 import * as repo from './catalogue-editor.repository.js';
 
 /**
  * Librarian and admin changes to the catalogue (permission matrix of accounts-and-auth §6; the
  * routes guard, the rules live here). Each change answers with the record as readers' reads
- * build it (catalogue.service.ts).
+ * build it (catalogue.service.ts). Changes to books, authors and scholars are audited in the
+ * transaction that makes them.
  */
+
+/** Who makes a change, and from where (for the audit log). */
+export type Editor = { actor: Actor; request: RequestMetadata };
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+const asDatabase = (tx: Tx) => tx as unknown as Database;
 
 const categoryNotFound = () => new AppError('NOT_FOUND', 'Category not found');
 
@@ -99,9 +116,14 @@ function bookValues(input: BookInput): Omit<repo.BookValues, 'status' | 'created
 }
 
 /** A new book starts as a draft; it reaches readers only once approved. */
-export async function createBook(db: Database, actor: Actor, input: BookInput): Promise<Book> {
-  const id = await db.transaction(async (tx) => {
-    const links = await checkBookReferences(tx as unknown as Database, input);
+async function requireBook(tx: Tx, id: string) {
+  return auditedBook((await findBook(tx, id)) ?? raise(bookNotFound()));
+}
+
+export async function createBook(db: Database, editor: Editor, input: BookInput): Promise<Book> {
+  const { actor } = editor;
+  const id = await createAudited(db, editor, 'book', async (tx) => {
+    const links = await checkBookReferences(asDatabase(tx), input);
     const bookId = await repo.insertBook(tx, { ...bookValues(input), status: 'draft', createdBy: actor.id });
     await repo.setBookLinks(tx, bookId, links);
     return bookId;
@@ -109,39 +131,39 @@ export async function createBook(db: Database, actor: Actor, input: BookInput): 
   return getBook(db, id, actor);
 }
 
-export async function updateBook(db: Database, actor: Actor, id: string, input: BookInput): Promise<Book> {
-  await db.transaction(async (tx) => {
-    const links = await checkBookReferences(tx as unknown as Database, input, id);
-    if (!(await repo.updateBook(tx, id, bookValues(input)))) throw bookNotFound();
+export async function updateBook(db: Database, editor: Editor, id: string, input: BookInput): Promise<Book> {
+  await changeAudited(db, editor, { type: 'book', id }, 'update', async (tx) => {
+    const links = await checkBookReferences(asDatabase(tx), input, id);
+    await repo.updateBook(tx, id, bookValues(input));
     await repo.setBookLinks(tx, id, links);
   });
-  return getBook(db, id, actor);
+  return getBook(db, id, editor.actor);
 }
 
 /**
  * draft ⇄ pending need books.edit; approving, archiving and taking an approved or archived book
  * back need books.approve (a librarian publishes; an editor without it can only submit).
  */
-export async function changeBookStatus(db: Database, actor: Actor, id: string, status: BookStatus): Promise<Book> {
+export async function changeBookStatus(db: Database, editor: Editor, id: string, status: BookStatus): Promise<Book> {
+  const { actor } = editor;
   const current = await findBook(db, id);
   if (!current) throw bookNotFound();
   const publishing = status === 'approved' || status === 'archived' || current.status === 'approved';
   if (publishing && !can(actor.role, 'books.approve')) throw new AppError('FORBIDDEN');
   if (current.status !== status) {
-    await repo.updateBook(db, id, {
-      status,
-      approvedAt: status === 'approved' ? new Date() : current.approvedAt,
-    });
+    await changeAudited(db, editor, { type: 'book', id }, 'update', (tx) =>
+      repo.updateBook(tx, id, { status, approvedAt: status === 'approved' ? new Date() : current.approvedAt }),
+    );
   }
   return getBook(db, id, actor);
 }
 
 /** Removes a book for good (admins). A book with loan history is archived instead. */
-export async function deleteBook(db: Database, id: string): Promise<void> {
+export async function deleteBook(db: Database, editor: Editor, id: string): Promise<void> {
   if (await repo.bookHasCheckouts(db, id)) {
     throw new AppError('CONFLICT', 'This book has loan history; archive it instead.');
   }
-  if (!(await repo.deleteBook(db, id))) throw bookNotFound();
+  await changeAudited(db, editor, { type: 'book', id }, 'delete', (tx) => repo.deleteBook(tx, id));
 }
 
 type AuthorInput = z.output<typeof AuthorWriteSchema>;
@@ -158,24 +180,36 @@ function authorValues(input: AuthorInput) {
   };
 }
 
-export async function createAuthor(db: Database, input: AuthorInput): Promise<AuthorDetail> {
-  if (input.key && (await repo.authorKeyTaken(db, input.key))) throw fieldError('key', 'validation.catalogue.keyTaken');
-  return getAuthor(db, await repo.insertAuthor(db, authorValues(input)));
+async function requireAuthor(tx: Tx, id: string) {
+  return auditedAuthor((await findAuthor(tx, id)) ?? raise(authorNotFound()));
 }
 
-export async function updateAuthor(db: Database, id: string, input: AuthorInput): Promise<AuthorDetail> {
-  if (input.key && (await repo.authorKeyTaken(db, input.key, id))) {
-    throw fieldError('key', 'validation.catalogue.keyTaken');
-  }
-  if (!(await repo.updateAuthor(db, id, authorValues(input)))) throw authorNotFound();
+export async function createAuthor(db: Database, editor: Editor, input: AuthorInput): Promise<AuthorDetail> {
+  if (input.key && (await repo.authorKeyTaken(db, input.key))) throw fieldError('key', 'validation.catalogue.keyTaken');
+  const id = await createAudited(db, editor, 'author', (tx) => repo.insertAuthor(tx, authorValues(input)));
   return getAuthor(db, id);
 }
 
-export async function deleteAuthor(db: Database, id: string): Promise<void> {
+export async function updateAuthor(
+  db: Database,
+  editor: Editor,
+  id: string,
+  input: AuthorInput,
+): Promise<AuthorDetail> {
+  if (input.key && (await repo.authorKeyTaken(db, input.key, id))) {
+    throw fieldError('key', 'validation.catalogue.keyTaken');
+  }
+  await changeAudited(db, editor, { type: 'author', id }, 'update', (tx) =>
+    repo.updateAuthor(tx, id, authorValues(input)),
+  );
+  return getAuthor(db, id);
+}
+
+export async function deleteAuthor(db: Database, editor: Editor, id: string): Promise<void> {
   if (await repo.authorHasBooks(db, id)) {
     throw new AppError('CONFLICT', 'This author still has books; move or remove them first.');
   }
-  if (!(await repo.deleteAuthor(db, id))) throw authorNotFound();
+  await changeAudited(db, editor, { type: 'author', id }, 'delete', (tx) => repo.deleteAuthor(tx, id));
 }
 
 type CategoryInput = z.output<typeof CategoryWriteSchema>;
@@ -232,17 +266,65 @@ async function scholarValues(db: Database, input: ScholarInput, id?: string) {
   };
 }
 
-export async function createScholar(db: Database, input: ScholarInput): Promise<ScholarDetail> {
-  return getScholar(db, await repo.insertScholar(db, await scholarValues(db, input)));
+async function requireScholar(tx: Tx, id: string) {
+  return auditedScholar((await findScholar(tx, id)) ?? raise(scholarNotFound()));
 }
 
-export async function updateScholar(db: Database, id: string, input: ScholarInput): Promise<ScholarDetail> {
-  if (!(await repo.updateScholar(db, id, await scholarValues(db, input, id)))) throw scholarNotFound();
+export async function createScholar(db: Database, editor: Editor, input: ScholarInput): Promise<ScholarDetail> {
+  const values = await scholarValues(db, input);
+  const id = await createAudited(db, editor, 'scholar', (tx) => repo.insertScholar(tx, values));
   return getScholar(db, id);
 }
 
-export async function deleteScholar(db: Database, id: string): Promise<void> {
-  if (!(await repo.deleteScholar(db, id))) throw scholarNotFound();
+export async function updateScholar(
+  db: Database,
+  editor: Editor,
+  id: string,
+  input: ScholarInput,
+): Promise<ScholarDetail> {
+  const values = await scholarValues(db, input, id);
+  await changeAudited(db, editor, { type: 'scholar', id }, 'update', (tx) => repo.updateScholar(tx, id, values));
+  return getScholar(db, id);
+}
+
+export async function deleteScholar(db: Database, editor: Editor, id: string): Promise<void> {
+  await changeAudited(db, editor, { type: 'scholar', id }, 'delete', (tx) => repo.deleteScholar(tx, id));
+}
+
+type AuditedType = 'book' | 'author' | 'scholar';
+const loaders: Record<AuditedType, (tx: Tx, id: string) => Promise<AuditedRecord>> = {
+  book: requireBook,
+  author: requireAuthor,
+  scholar: requireScholar,
+};
+
+/** Inserts a record and its audit entry (the fields it was given) in one transaction; returns its id. */
+async function createAudited(db: Database, editor: Editor, type: AuditedType, insert: (tx: Tx) => Promise<string>) {
+  return db.transaction(async (tx) => {
+    const id = await insert(tx);
+    await auditCreated(tx, editor, { type, id }, await loaders[type](tx, id));
+    return id;
+  });
+}
+
+/**
+ * Changes or deletes an existing record with its audit entry in one transaction: the record is
+ * read before (a missing one is 404) and, for an edit, after, so only the fields that differ count.
+ */
+async function changeAudited(
+  db: Database,
+  editor: Editor,
+  target: { type: AuditedType; id: string },
+  kind: 'update' | 'delete',
+  change: (tx: Tx) => Promise<unknown>,
+) {
+  const load = loaders[target.type];
+  await db.transaction(async (tx) => {
+    const before = await load(tx, target.id);
+    await change(tx);
+    if (kind === 'delete') await auditDeleted(tx, editor, target, before);
+    else await auditUpdated(tx, editor, target, before, await load(tx, target.id));
+  });
 }
 
 function raise(error: AppError): never {

@@ -6,6 +6,7 @@ import {
 } from '@maktaba/shared/schemas/catalogue-import';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Queryable } from '../../db/queryable.js';
 import { importJobs } from '../../db/schema/index.js';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -41,7 +42,7 @@ export async function updateImportJobProgress(
     .where(eq(importJobs.id, id));
 }
 
-export async function finishImportJob(db: Database, id: string, outcome: { error: string | null }): Promise<void> {
+export async function finishImportJob(db: Queryable, id: string, outcome: { error: string | null }): Promise<void> {
   await db
     .update(importJobs)
     .set({ status: outcome.error ? 'failed' : 'done', error: outcome.error, finishedAt: sql`now()` })

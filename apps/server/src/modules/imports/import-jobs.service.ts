@@ -3,6 +3,7 @@ import {
   IMPORT_BOOK_STATUSES,
   IMPORT_JOB_STATUSES,
   type ImportBookStatus,
+  type ImportCounts,
   type ImportJob,
   type ImportJobList,
 } from '@maktaba/shared/schemas/catalogue-import';
@@ -10,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Actor } from '../../actor.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { insertAudit } from '../users/users.repository.js';
 import { ImportBatchError, importCatalogue } from './import.service.js';
 import {
   createImportJob,
@@ -51,26 +53,76 @@ function toImportJob(row: ImportJobRow): ImportJob {
 
 type Upload = { name: string; stream(): ReadableStream<Uint8Array> };
 
-async function runJob(database: DatabaseHandle, logger: Logger, job: ImportJobRow, file: Upload, batchSize: number) {
+/**
+ * The job marked done or failed, and its audit entry (who, which file, how many rows created,
+ * updated, unchanged and refused) in the same transaction.
+ */
+async function finishJob(
+  database: DatabaseHandle,
+  job: ImportJobRow,
+  run: { counts: ImportCounts | null; error: string | null; clientIp: string | null },
+) {
+  const { counts, error } = run;
+  await database.db.transaction(async (tx) => {
+    await finishImportJob(tx, job.id, { error });
+    await insertAudit(tx, {
+      actorId: job.createdBy,
+      actionType: 'import_catalogue',
+      targetType: 'import',
+      targetId: job.id,
+      ipAddress: run.clientIp,
+      changes: {
+        file_name: job.fileName,
+        book_status: job.bookStatus,
+        ...(counts
+          ? {
+              rows_total: counts.total,
+              rows_inserted: counts.inserted,
+              rows_updated: counts.updated,
+              rows_unchanged: counts.unchanged,
+              rows_rejected: counts.rejected,
+            }
+          : {}),
+      },
+      metadata: { label: { en: job.fileName, ar: job.fileName }, status: error ? 'failed' : 'done', error },
+    });
+  });
+}
+
+async function runJob(
+  database: DatabaseHandle,
+  logger: Logger,
+  job: ImportJobRow,
+  file: Upload,
+  options: { batchSize: number; clientIp: string | null },
+) {
   const db = database.db;
+  const { batchSize, clientIp } = options;
   let isFirst = true;
+  let counts: ImportCounts | null = null;
   try {
     const result = await importCatalogue(db, parseImportFile(file.stream(), file.name), {
       status: job.bookStatus as ImportBookStatus,
       batchSize,
       createdBy: job.createdBy,
-      onProgress: async (counts, rejected) => {
-        await updateImportJobProgress(db, job.id, counts, isFirst ? rejected : undefined);
+      onProgress: async (progress, rejected) => {
+        counts = progress;
+        await updateImportJobProgress(db, job.id, progress, isFirst ? rejected : undefined);
         isFirst = false;
       },
     });
-    await finishImportJob(db, job.id, { error: null });
+    await finishJob(database, job, { counts: result, error: null, clientIp });
     logger.info({ importJob: job.id, ...result, rejectedRows: undefined }, 'catalogue import finished');
   } catch (error) {
     logger.error({ err: error, importJob: job.id }, 'catalogue import failed');
-    if (error instanceof ImportBatchError) await updateImportJobProgress(db, job.id, error.result).catch(() => {});
+    if (error instanceof ImportBatchError) {
+      counts = error.result;
+      await updateImportJobProgress(db, job.id, error.result).catch(() => {});
+    }
     const key = error instanceof ImportBatchError ? 'import.errors.batchFailed' : 'import.errors.failed';
-    await finishImportJob(db, job.id, { error: key }).catch(() => {});
+    await finishJob(database, job, { counts, error: key, clientIp }).catch((failure: unknown) =>
+      logger.error({ err: failure, importJob: job.id }, 'catalogue import could not be marked failed'),
+    );
   }
 }
 
@@ -79,7 +131,7 @@ export async function startImport(
   deps: { database: DatabaseHandle; logger: Logger; searchIndex: { cache: { clear(): void } } },
   actor: Actor,
   file: Upload,
-  options: { status: ImportBookStatus; batchSize: number },
+  options: { status: ImportBookStatus; batchSize: number; clientIp?: string | null },
 ): Promise<{ id: string }> {
   if (options.status === 'approved' && !can(actor.role, 'books.approve')) throw new AppError('FORBIDDEN');
   if (running.has(deps.database)) throw new AppError('CONFLICT', 'An import is already running.');
@@ -88,7 +140,10 @@ export async function startImport(
     fileName: file.name.slice(0, 255),
     bookStatus: options.status,
   });
-  const work = runJob(deps.database, deps.logger, job, file, options.batchSize).finally(() => {
+  const work = runJob(deps.database, deps.logger, job, file, {
+    batchSize: options.batchSize,
+    clientIp: options.clientIp ?? null,
+  }).finally(() => {
     running.delete(deps.database);
     // Each batch was indexed as it was written; cached answers predate the import.
     deps.searchIndex.cache.clear();

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
+import { requestMetadata } from '../../http/request-metadata.js';
 import { getImport, listImports, startImport } from './import-jobs.service.js';
 
 /** The upload is the one API request larger than the JSON body limit (app.ts leaves it to this route). */
@@ -70,7 +71,11 @@ const listRoute = createRoute({
 export const importRoutes = new OpenAPIHono<AppEnv>()
   .openapi(startRoute, async (c) => {
     const { file, status, batch_size } = c.req.valid('form');
-    const job = await startImport(c.get('deps'), c.get('actor'), file, { status, batchSize: batch_size });
+    const job = await startImport(c.get('deps'), c.get('actor'), file, {
+      status,
+      batchSize: batch_size,
+      clientIp: requestMetadata(c).clientIp,
+    });
     return c.json(job, 202);
   })
   .openapi(getRoute, async (c) =>

@@ -1,4 +1,9 @@
-import type { AuditQuerySchema, UserListQuery } from '@maktaba/shared/schemas/admin-users';
+import type {
+  AuditAction,
+  AuditQuerySchema,
+  AuditTargetType,
+  UserListQuery,
+} from '@maktaba/shared/schemas/admin-users';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { escapeLike } from '../../db/like.js';
@@ -77,21 +82,28 @@ export async function lockOtherActiveAdmins(db: Queryable, exceptId: string): Pr
   return rows.map((row) => row.id);
 }
 
-export async function insertAudit(
-  db: Queryable,
-  entry: {
-    actorId: string;
-    actionType: string;
-    targetUser: string | null;
-    changes?: Record<string, unknown>;
-    metadata?: Record<string, unknown>;
-    ipAddress: string | null;
-  },
-): Promise<void> {
+export type AuditRecord = {
+  actorId: string | null;
+  actionType: AuditAction;
+  /** A user account the entry is about; or `targetType` and `targetId` for anything else. */
+  targetUser?: string | null;
+  targetType?: AuditTargetType;
+  targetId?: string | null;
+  changes?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+  ipAddress: string | null;
+};
+
+/** One audit entry; call it in the transaction of the change it records. */
+export async function insertAudit(db: Queryable, entry: AuditRecord): Promise<void> {
+  const targetType = entry.targetType ?? 'user';
+  const targetUser = targetType === 'user' ? (entry.targetUser ?? entry.targetId ?? null) : null;
   await db.insert(adminAuditLog).values({
     actorId: entry.actorId,
     actionType: entry.actionType,
-    targetUser: entry.targetUser,
+    targetUser,
+    targetType,
+    targetId: targetType === 'user' ? targetUser : (entry.targetId ?? null),
     changes: entry.changes ?? {},
     metadata: entry.metadata ?? {},
     ipAddress: entry.ipAddress,

@@ -2,15 +2,18 @@ import crypto from 'node:crypto';
 import { LIMITS } from '@maktaba/shared/constants';
 import { can } from '@maktaba/shared/permissions';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
-import type {
-  AuditEntry,
-  UserActivity,
-  UserAdminUpdate,
-  UserBorrowing,
-  UserCreate,
-  UserDetail,
-  UserList,
-  UserListQuery,
+import {
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  type AuditEntry,
+  type AuditTargetType,
+  type UserActivity,
+  type UserAdminUpdate,
+  type UserBorrowing,
+  type UserCreate,
+  type UserDetail,
+  type UserList,
+  type UserListQuery,
 } from '@maktaba/shared/schemas/admin-users';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
@@ -98,6 +101,15 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The `label` a catalogue entry keeps in its metadata: the record's name in both languages. */
+function labelOf(value: unknown): AuditEntry['target_label'] {
+  if (!value || typeof value !== 'object') return null;
+  const { en, ar } = value as Record<string, unknown>;
+  return { en: textOrNull(en), ar: textOrNull(ar) };
+}
+
 /** Two requests taking the same e-mail at once: the loser gets EMAIL_TAKEN, as if it came second. */
 async function takenAsConflict<T>(work: Promise<T>): Promise<T> {
   try {
@@ -123,7 +135,7 @@ export function createUsersService({
     tx: Queryable,
     actor: Actor,
     request: RequestMetadata,
-    actionType: string,
+    actionType: AuditAction,
     targetUser: string | null,
     extra = {},
   ) {
@@ -408,6 +420,11 @@ export function createUsersService({
       id: row.entry.id,
       action_type: row.entry.actionType,
       actor: { id: row.entry.actorId, email: row.actorEmail, display_name: row.actorName },
+      target_type: AUDIT_TARGET_TYPES.includes(row.entry.targetType as AuditTargetType)
+        ? (row.entry.targetType as AuditTargetType)
+        : 'user',
+      target_id: row.entry.targetId ?? row.entry.targetUser,
+      target_label: labelOf(row.entry.metadata.label),
       target_user: row.entry.targetUser,
       target_email: row.targetEmail,
       changes: row.entry.changes,

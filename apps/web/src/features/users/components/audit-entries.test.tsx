@@ -1,6 +1,6 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
 import type { AuditEntry } from '@maktaba/shared/schemas/admin-users';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,9 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   id: crypto.randomUUID(),
   action_type: 'update_user_role',
   actor: { id: null, email: null, display_name: null },
+  target_type: 'user',
+  target_id: null,
+  target_label: null,
   target_user: crypto.randomUUID(),
   target_email: 'reader@example.org',
   changes: { role: 'admin' },
@@ -49,6 +52,54 @@ describe('who made an audit entry', () => {
       expect(screen.getAllByText('Maryam').length).toBeGreaterThan(0);
       expect(screen.getAllByText(t.commandLine).length).toBeGreaterThan(0);
       expect(screen.getAllByText(t.unknownActor).length).toBeGreaterThan(0);
+      document.body.innerHTML = '';
+    }
+  });
+});
+
+describe('a catalogue entry', () => {
+  beforeAll(async () => {
+    if (!i18n.isInitialized) await initI18n();
+  });
+  afterEach(() => setLanguage('en'));
+
+  it('links the record by its name in the reader’s language and shows the fields that changed, before and after', async () => {
+    const bookId = crypto.randomUUID();
+    for (const language of ['en', 'ar'] as const) {
+      await setLanguage(language);
+      const t = catalogues[language];
+      show([
+        entry({
+          action_type: 'update_book',
+          target_type: 'book',
+          target_id: bookId,
+          target_user: null,
+          target_email: null,
+          target_label: { en: 'Nahj al-Balagha', ar: 'نهج البلاغة' },
+          changes: { status: 'approved', authors: ['Al-Radi', 'Al-Saduq'], publication_year: 1990 },
+          metadata: { previous: { status: 'draft', authors: [], publication_year: null } },
+        }),
+        entry({
+          action_type: 'delete_author',
+          target_type: 'author',
+          target_id: crypto.randomUUID(),
+          target_user: null,
+          target_label: { en: 'Gone Author', ar: null },
+          changes: {},
+          metadata: {},
+        }),
+      ]);
+      const table = screen.getByTestId('audit-table');
+      const link = within(table).getByRole('link', { name: language === 'ar' ? 'نهج البلاغة' : 'Nahj al-Balagha' });
+      expect(link.getAttribute('href')).toBe(`/book/${bookId}`);
+      expect(within(table).getByText(t.audit.actions.update_book)).toBeTruthy();
+      expect(within(table).getByText(`${t.audit.fields.status}:`)).toBeTruthy();
+      expect(within(table).getByText(t.catalogueAdmin.status.draft)).toBeTruthy();
+      expect(within(table).getByText(t.catalogueAdmin.status.approved)).toBeTruthy();
+      expect(within(table).getByText(`${t.audit.fields.publication_year}:`)).toBeTruthy();
+      // A deleted record is named, not linked.
+      expect(within(table).getByText('Gone Author').closest('a')).toBeNull();
+      expect(within(table).getByText(t.audit.targets.author)).toBeTruthy();
       document.body.innerHTML = '';
     }
   });

@@ -1,9 +1,13 @@
 import type { AuditEntry } from '@maktaba/shared/schemas/admin-users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { formatNumber, formatYear } from '../../../lib/format';
 import { auditChanges, auditValue } from '../lib/audit-diff';
 import { formatDate, roleLabel } from '../lib/format';
+import { AuditTarget } from './audit-target';
+
+/** Fields that hold a year, written without a thousands separator. */
+const YEAR_FIELDS = new Set(['publication_year', 'death_hijri', 'death_ce']);
 
 const COLUMNS = ['time', 'actor', 'action', 'target', 'changes', 'ip'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -11,11 +15,22 @@ type Column = (typeof COLUMNS)[number];
 /** The audit entries as a table (wide screens) and as cards (phones). */
 export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   const { t, i18n } = useTranslation();
-  /** Roles and statuses in the reader's language; other values as they are. */
-  const valueText = (field: string, value: unknown) => {
+  /** Roles, statuses, languages, numbers and yes/no in the reader's language; other values as they are. */
+  const valueText = (entry: AuditEntry, field: string, value: unknown) => {
+    const isCatalogue = entry.target_type !== 'user';
     if (field === 'role' && typeof value === 'string') return roleLabel(t, value);
-    if (field === 'status' && typeof value === 'string') return t(`users.statuses.${value}`, { defaultValue: value });
-    return auditValue(value);
+    if ((field === 'status' || field === 'book_status') && typeof value === 'string') {
+      const key = isCatalogue ? `catalogueAdmin.status.${value}` : `users.statuses.${value}`;
+      return t(key, { defaultValue: value });
+    }
+    if (field === 'language' && typeof value === 'string') {
+      return t(`catalogueAdmin.languages.${value}`, { defaultValue: value });
+    }
+    if (typeof value === 'boolean') return t(value ? 'audit.values.yes' : 'audit.values.no');
+    if (typeof value === 'number') {
+      return YEAR_FIELDS.has(field) ? formatYear(value, i18n.language) : formatNumber(value, i18n.language);
+    }
+    return auditValue(value, i18n.language);
   };
   const cells = (entry: AuditEntry): Record<Column, ReactNode> => ({
     time: <time dateTime={entry.created_at}>{formatDate(entry.created_at, i18n.language, t)}</time>,
@@ -28,13 +43,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
       </bdi>
     ),
     action: t(`audit.actions.${entry.action_type}`, { defaultValue: entry.action_type }),
-    target: entry.target_user ? (
-      <Link to={`/users/${entry.target_user}`} className="break-all text-primary underline">
-        <bdi dir="ltr">{entry.target_email ?? entry.target_user}</bdi>
-      </Link>
-    ) : (
-      <bdi dir="ltr">{entry.target_email ?? '—'}</bdi>
-    ),
+    target: <AuditTarget entry={entry} />,
     changes: (
       <ul className="flex flex-col gap-0.5">
         {auditChanges(entry).map((change) => (
@@ -43,7 +52,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
             {'before' in change ? (
               <>
                 <del className="text-muted">
-                  <bdi>{valueText(change.field, change.before)}</bdi>
+                  <bdi>{valueText(entry, change.field, change.before)}</bdi>
                 </del>{' '}
                 <span aria-hidden className="inline-block flip-rtl">
                   →
@@ -52,7 +61,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
               </>
             ) : null}
             <ins className="no-underline">
-              <bdi>{valueText(change.field, change.after)}</bdi>
+              <bdi>{valueText(entry, change.field, change.after)}</bdi>
             </ins>
           </li>
         ))}

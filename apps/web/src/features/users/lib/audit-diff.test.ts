@@ -24,5 +24,14 @@ describe('auditChanges', () => {
     expect(auditValue(null)).toBe('—');
     expect(auditValue('')).toBe('—');
     expect(auditValue(5)).toBe('5');
+    expect(auditValue([])).toBe('—');
+  });
+
+  it('joins a list in the reader’s language and cuts a long text short', () => {
+    expect(auditValue(['Al-Radi', 'Al-Saduq'], 'en')).toBe('Al-Radi, Al-Saduq');
+    expect(auditValue(['الرضي', 'الصدوق'], 'ar')).toBe('الرضي والصدوق');
+    const long = auditValue('a'.repeat(500));
+    expect(long.length).toBeLessThan(200);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

@@ -17,8 +17,25 @@ export function auditChanges(entry: Pick<AuditEntry, 'changes' | 'metadata'>): A
   });
 }
 
-/** A value as text: null and empty as '—', anything else as it reads. */
-export function auditValue(value: unknown): string {
+/** Longer texts (a description, a biography) are cut here: the log shows that they changed, not all of them. */
+export const AUDIT_TEXT_MAX = 160;
+
+const lists = new Map<string, Intl.ListFormat>();
+function listFormat(language: string): Intl.ListFormat {
+  let format = lists.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language, { type: 'unit' });
+    lists.set(language, format);
+  }
+  return format;
+}
+
+/** A value as text: null and empty as '—', a list joined in the reader's language, a long text cut short. */
+export function auditValue(value: unknown, language = 'en'): string {
   if (value === null || value === undefined || value === '') return '—';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '—' : listFormat(language).format(value.map((item) => auditValue(item, language)));
+  }
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > AUDIT_TEXT_MAX ? `${text.slice(0, AUDIT_TEXT_MAX).trimEnd()}…` : text;
 }
