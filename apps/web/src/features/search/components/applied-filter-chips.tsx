@@ -40,9 +40,9 @@ export function AppliedFilterChips({
   if (filters.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="applied-filters">
-      <ul ref={listRef} aria-label={t('search.filters.applied')} className="flex flex-wrap gap-2">
+      <ul ref={listRef} aria-label={t('search.filters.applied')} className="flex min-w-0 max-w-full flex-wrap gap-2">
         {filters.map((filter, index) => (
-          <li key={filter.id}>
+          <li key={filter.id} className="min-w-0 max-w-full">
             <button
               type="button"
               className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full border border-border bg-surface-2 ps-3 pe-2 text-sm text-fg hover:border-primary"
