@@ -118,8 +118,29 @@ test.describe('user management', () => {
     // The audit log: the role change, from patron to librarian, by this admin.
     await page.getByTestId('sidebar').getByRole('link', { name: t.nav.auditLog }).click();
     await expect(page).toHaveURL(/\/admin\/audit-log/);
-    await page.getByLabel(t.audit.filters.target).fill(target.id);
-    await page.getByLabel(t.audit.filters.target).press('Enter');
+    // The person is found by part of their name: arrows move through the matches, Escape closes
+    // them, Enter chooses; the address keeps the id and the filter shows the name.
+    const picker = page.getByRole('combobox', { name: t.audit.filters.target });
+    await picker.fill(`${target.name} Edited`);
+    const option = page.getByRole('option', { name: new RegExp(target.email) });
+    await expect(option).toBeVisible();
+    await expectNoAxeViolations(page);
+    await picker.press('Escape');
+    await expect(option).toBeHidden();
+    await picker.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await picker.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`target=${target.id}`));
+    await expect(page.getByTestId('audit-target-chosen')).toContainText(`${target.name} Edited`);
+
+    // The profile edit records only what changed: the name and the limit, not the unchanged biography.
+    await page.getByLabel(t.audit.filters.action).selectOption('update_user_profile');
+    const edit = page.getByTestId('audit-row');
+    await expect(edit).toHaveCount(1);
+    await expect(edit).toContainText(t.audit.fields.display_name);
+    await expect(edit).toContainText(t.audit.fields.borrowing_limit);
+    await expect(edit).not.toContainText(t.audit.fields.biography);
+
     await page.getByLabel(t.audit.filters.action).selectOption('update_user_role');
     const entry = page.getByTestId('audit-row');
     await expect(entry).toHaveCount(1);
@@ -128,6 +149,11 @@ test.describe('user management', () => {
     await expect(entry.locator('del')).toHaveText(t.roles.patron);
     await expect(entry.locator('ins')).toHaveText(t.roles.librarian);
     await expectNoAxeViolations(page);
+
+    // Clearing the person lifts the filter.
+    await page.getByRole('button', { name: t.audit.filters.targetClear }).click();
+    await expect(page).not.toHaveURL(/target=/);
+    await expect(picker).toBeFocused();
   });
 
   test('admin: suspending a user signed in elsewhere ends that session at once', async ({

@@ -101,6 +101,16 @@ test.describe('catalogue editing', () => {
     await expect(currentToast(page)).toContainText(editor(t).toasts.status.approved);
     await expect(page.getByText(editor(t).status.approved, { exact: true })).toBeVisible();
 
+    // The audit log: the approval, from draft to approved, linked to the book.
+    await openApp(page, '/admin/audit-log?action=update_book');
+    const entry = page.getByTestId('audit-row').filter({ hasText: title });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(t.audit.actions.update_book);
+    await expect(entry.getByRole('link', { name: title })).toHaveAttribute('href', `/book/${id}`);
+    await expect(entry.locator('del')).toHaveText(editor(t).status.draft);
+    await expect(entry.locator('ins')).toHaveText(editor(t).status.approved);
+    await expectNoAxeViolations(page);
+
     await openApp(page, '/');
     await expect(recentTitles(page, t).filter({ hasText: title })).toHaveCount(1);
   });

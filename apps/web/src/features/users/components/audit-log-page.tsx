@@ -10,6 +10,7 @@ import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
 import { AuditEntries } from './audit-entries';
 import { FilterSelect } from './filter-select';
 import { LoadError } from './load-error';
+import { UserPicker } from './user-picker';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +21,7 @@ const dayBound = (day: string | null, end: boolean) => {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 };
 
-/** /admin/audit-log: who changed which user, how, when and from where; filters and page in the address. */
+/** /admin/audit-log: who changed which user or catalogue record, how, when and from where; filters and page in the address. */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const [params, patch] = useSearchParamsPatch();
@@ -55,21 +56,12 @@ export function AuditLogPage() {
           options={AUDIT_ACTIONS.map((value) => [value, t(`audit.actions.${value}`)] as const)}
           onChange={(value) => set('action', value)}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-target" className="text-sm font-semibold">
-            {t('audit.filters.target')}
-          </label>
-          <input
-            id="audit-target"
-            defaultValue={target ?? ''}
-            dir="ltr"
-            onBlur={(event) => set('target', event.target.value.trim())}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') set('target', event.currentTarget.value.trim());
-            }}
-            className={inputClass(false, 'w-80 max-w-full')}
-          />
-        </div>
+        <UserPicker
+          id="audit-target"
+          label={t('audit.filters.target')}
+          value={filter.target_user ?? null}
+          onChange={(id) => set('target', id ?? '')}
+        />
         {(['from', 'to'] as const).map((key) => (
           <div key={key} className="flex flex-col gap-1">
             <label htmlFor={`audit-${key}`} className="text-sm font-semibold">
