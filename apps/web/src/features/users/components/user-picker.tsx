@@ -3,20 +3,12 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/ui/form-field';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { useUserMatches } from '../api/find-users';
 import { useUser } from '../api/get-user';
 
 /** Typing waits this long before asking, so a word typed fast is one request. */
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 type UserPickerProps = {
   id: string;
@@ -38,7 +30,7 @@ export function UserPicker({ id, label, value, onChange }: UserPickerProps) {
   const [text, setText] = useState('');
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const search = useDebounced(text, SEARCH_DELAY_MS);
+  const search = useDebouncedValue(text, SEARCH_DELAY_MS);
   const matches = useUserMatches(search);
   const users = text.trim() ? (matches.data?.users ?? []) : [];
   const isSearching = text.trim() !== search.trim() || matches.isFetching;
