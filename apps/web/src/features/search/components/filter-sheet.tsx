@@ -1,8 +1,8 @@
 import type { Language } from '@maktaba/shared/constants';
 import { SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/sheet';
 import { numberFormat } from '../../../lib/format';
 
@@ -29,6 +29,7 @@ export function FilterSheet({
 }) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  const primaryRef = useRef<HTMLButtonElement>(null);
   const number = numberFormat(language);
 
   // Turned into a wide screen, the page shows the side column: a sheet left open would trap focus.
@@ -67,15 +68,28 @@ export function FilterSheet({
       footer={
         <>
           {filterCount > 0 ? (
-            <Button variant="secondary" onClick={onClearAll}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onClearAll();
+                // This button goes away with the filters; focus stays in the sheet, on its main action.
+                primaryRef.current?.focus();
+              }}
+            >
               {t('search.filters.clearAll')}
             </Button>
           ) : null}
-          <Button className="flex-1" aria-busy={resultCount === undefined} onClick={() => setOpen(false)}>
+          <button
+            ref={primaryRef}
+            type="button"
+            className={buttonClass('primary', 'flex-1')}
+            aria-busy={resultCount === undefined}
+            onClick={() => setOpen(false)}
+          >
             {resultCount === undefined
               ? t('search.filters.showResultsPending')
               : t('search.filters.showResults', { count: resultCount, formatted: number.format(resultCount) })}
-          </Button>
+          </button>
         </>
       }
     >
