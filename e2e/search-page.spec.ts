@@ -2,7 +2,7 @@ import type { Book, Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { SearchResult } from '@maktaba/shared/schemas/search';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, expect, test } from './auth-fixtures';
-import { type Lang, openApp, reloadApp } from './fixtures';
+import { type Catalogue, type Lang, openApp, reloadApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { demoBook, titleIn } from './support/catalogue';
 
@@ -20,6 +20,19 @@ async function apiSearch(request: APIRequestContext, query: string): Promise<Sea
 }
 
 const hitTitles = (page: Page) => page.getByTestId('hit-title');
+const chips = (page: Page) => page.getByTestId('filter-chip');
+/** The categories listed before "Show more". */
+const firstCategories = (result: SearchResult) => result.facets.category.slice(0, 6);
+
+/** A chip's accessible name: what it does, then the words it shows. */
+const remove = (t: Catalogue, filter: string, value: string) => `${t.search.chips.remove} ${filter} ${value}`;
+
+/** The sheet's main button for a count of results, in the plural form the language uses. */
+function showResults(t: Catalogue, lang: Lang, count: number): string {
+  const form = count === 0 ? 'zero' : new Intl.PluralRules(lang).select(count);
+  const key = `showResults_${form}` as keyof Catalogue['search']['filters'];
+  return String(t.search.filters[key]).replace('{{formatted}}', new Intl.NumberFormat(lang).format(count));
+}
 const titlesOf = (result: SearchResult, lang: Lang) => result.hits.map((hit) => titleIn(hit, lang));
 const searchBox = (page: Page, label: string) => page.getByRole('searchbox', { name: label });
 
@@ -86,7 +99,7 @@ test.describe('library search page', () => {
     const first = nextSearch(page);
     await openApp(page, '/search');
     const all = await first;
-    const category = all.facets.category.find((value) => value.count > 0 && value.count < all.total);
+    const category = firstCategories(all).find((value) => value.count > 0 && value.count < all.total);
     if (!category) throw new Error('the catalogue has a category that holds some books but not all');
     const categoryName = (lang === 'ar' ? category.label_ar : category.label) ?? category.value;
     const categoryItem = page
@@ -94,6 +107,21 @@ test.describe('library search page', () => {
       .getByRole('listitem')
       .filter({ has: page.getByText(categoryName, { exact: true }) });
     const categoryBox = categoryItem.getByRole('checkbox');
+
+    // A long list shows its first values until asked for the rest.
+    const authors = page.getByTestId('facet-author');
+    if (all.facets.author.length > 6) {
+      await expect(authors.getByRole('listitem')).toHaveCount(6);
+      const more = authors.getByRole('button', { name: t.search.filters.showMore });
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await more.click();
+      await expect(authors.getByRole('listitem')).toHaveCount(all.facets.author.length);
+      await expect(authors.getByRole('button', { name: t.search.filters.showFewer })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+    }
+    await expect(chips(page)).toHaveCount(0);
 
     // The count shown beside a category is the facet's.
     await expect(categoryItem.getByTestId('facet-count')).toHaveText(
@@ -121,6 +149,16 @@ test.describe('library search page', () => {
     expect(both.hits.every((hit) => hit.language === language.value)).toBe(true);
     await expect(hitTitles(page)).toHaveText(titlesOf(both, lang));
     await expect(page.getByTestId('search-count')).toContainText(new Intl.NumberFormat(lang).format(both.total));
+    // The applied filters are chips above the results, named in the reader's language.
+    const languageName = t.search.languages[language.value as keyof Catalogue['search']['languages']];
+    const categoryChip = page.getByRole('button', { name: remove(t, t.search.filters.category, categoryName) });
+    const languageChip = page.getByRole('button', { name: remove(t, t.search.filters.language, languageName) });
+    await expect(chips(page)).toHaveCount(2);
+    await expect(categoryChip).toBeVisible();
+    await expect(languageChip).toBeVisible();
+    await expect(
+      page.getByTestId('applied-filters').getByRole('button', { name: t.search.filters.clearAll }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     await reloadApp(page);
@@ -128,15 +166,26 @@ test.describe('library search page', () => {
     await expect(languageSelect).toHaveValue(language.value);
     await expect(hitTitles(page)).toHaveText(titlesOf(both, lang));
 
-    await page.goBack();
+    // Removing a chip removes its filter; focus stays among the chips.
+    await languageChip.click();
     await expect(page).toHaveURL(`/search?category=${category.value}`);
     await expect(languageSelect).toHaveValue('');
     await expect(categoryBox).toBeChecked();
     await expect(hitTitles(page)).toHaveText(titlesOf(narrowed, lang));
+    await expect(chips(page)).toHaveCount(1);
+    await expect(categoryChip).toBeFocused();
+    await expect(
+      page.getByTestId('applied-filters').getByRole('button', { name: t.search.filters.clearAll }),
+    ).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(`/search?category=${category.value}&language=${language.value}`);
+    await expect(languageSelect).toHaveValue(language.value);
 
     await page.getByRole('button', { name: t.search.filters.clear }).click();
     await expect(page).toHaveURL('/search');
     await expect(categoryBox).not.toBeChecked();
+    await expect(chips(page)).toHaveCount(0);
   });
 
   test('sorting by title and paging follow the API, and back returns to the first page', async ({ page, lang, t }) => {
@@ -203,10 +252,15 @@ test.describe('library search page', () => {
           })
         : route.fallback(),
     );
-    await openApp(page, '/search?q=kafi');
+    await openApp(page, '/search?q=kafi&available=true');
     const alert = page.getByRole('alert').filter({ hasText: t.search.error.title });
     await expect(alert).toContainText(t.errors.codes.VALIDATION_FAILED);
     await expect(hitTitles(page)).toHaveCount(0);
+    // The search is over: the line above says nothing rather than "Searching...".
+    await expect(page.getByTestId('search-count')).toHaveText('');
+    await expect(page.getByText(t.search.results.loading)).toHaveCount(0);
+    // No answer, no counts: the filters do not claim zero.
+    await expect(page.getByRole('checkbox', { name: t.search.filters.available, exact: true })).toBeChecked();
 
     isRefusing = false;
     const answer = nextSearch(page);
@@ -216,16 +270,63 @@ test.describe('library search page', () => {
     await expect(hitTitles(page)).toHaveText(titlesOf(result, lang));
   });
 
-  test('on a phone the filters open from a button', async ({ page, t }) => {
+  test('on a phone the filters open in a sheet from the inline end, with a live count, and close back to the button', async ({
+    page,
+    lang,
+    t,
+  }) => {
     await page.setViewportSize({ width: 390, height: 800 });
+    const first = nextSearch(page);
     await openApp(page, '/search');
-    const filters = page.getByTestId('search-filters');
-    await expect(filters).toBeHidden();
-    const toggle = page.getByRole('button', { name: t.search.filters.show });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await toggle.click();
-    await expect(filters).toBeVisible();
-    await expect(page.getByRole('button', { name: t.search.filters.hide })).toHaveAttribute('aria-expanded', 'true');
+    const all = await first;
+    await expect(page.getByTestId('search-filters')).toBeHidden();
+    const open = page.getByRole('button', { name: t.search.filters.show });
+    const sheet = page.getByRole('dialog', { name: t.search.filters.title });
+    await open.click();
+    await expect(sheet).toBeVisible();
+    const primary = sheet.getByRole('button', { name: showResults(t, lang, all.total), exact: true });
+    await expect(primary).toBeVisible();
+    // It slides in from the inline end: the right edge in English, the left in Arabic.
+    const edge = async () => {
+      const box = await sheet.boundingBox();
+      return box ? Math.round(lang === 'ar' ? box.x : 390 - box.x - box.width) : null;
+    };
+    // (Polled: the sheet is still sliding in for a moment.)
+    await expect.poll(edge).toBe(0);
     await expectNoAxeViolations(page);
+
+    const category = firstCategories(all).find((value) => value.count > 0 && value.count < all.total);
+    if (!category) throw new Error('the catalogue has a category that holds some books but not all');
+    const categoryName = (lang === 'ar' ? category.label_ar : category.label) ?? category.value;
+    const narrowed = nextSearch(page);
+    await sheet
+      .getByTestId('facet-category')
+      .getByRole('listitem')
+      .filter({ has: page.getByText(categoryName, { exact: true }) })
+      .getByRole('checkbox')
+      .click();
+    await expect(page).toHaveURL(`/search?category=${category.value}`);
+    const result = await narrowed;
+    const narrowedButton = sheet.getByRole('button', { name: showResults(t, lang, result.total), exact: true });
+    await expect(narrowedButton).toBeVisible();
+
+    // Escape closes it and gives focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(page.getByRole('button', { name: remove(t, t.search.filters.category, categoryName) })).toBeVisible();
+    await expect(hitTitles(page)).toHaveText(titlesOf(result, lang));
+
+    // "Clear all" in the sheet; the main button closes it.
+    await open.click();
+    await sheet.getByRole('button', { name: t.search.filters.clearAll }).click();
+    await expect(page).toHaveURL('/search');
+    // (The unfiltered answer is still in memory: no new request.) Focus stays in the sheet.
+    const showAll = sheet.getByRole('button', { name: showResults(t, lang, all.total), exact: true });
+    await expect(showAll).toBeFocused();
+    await showAll.click();
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(chips(page)).toHaveCount(0);
   });
 });
