@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createAccount, expect, test } from './auth-fixtures';
 import { fill, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { sidewaysOverflow } from './support/layout';
 
 /** A number as the page writes it in the reader's language (the browser's Intl, not Node's). */
 const numberIn = (page: Page, lang: string, value: number) =>
@@ -66,6 +67,12 @@ test.describe('books import', () => {
     // The import is in the recent list, and the whole page passes axe.
     await expect(page.getByRole('region', { name: t.import.page.recentTitle })).toContainText('books.jsonl');
     await expectNoAxeViolations(page);
+
+    // On a phone, with imports listed, the tables scroll inside their frames and the page does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openApp(page, '/admin/books-import');
+    await expect(page.getByRole('region', { name: t.import.page.recentTitle })).toContainText('books.jsonl');
+    expect(await sidewaysOverflow(page)).toBe(0);
   });
 
   test('a patron is sent to /unauthorized', async ({ page, account }) => {

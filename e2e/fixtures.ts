@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import ar from '../packages/shared/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/shared/src/i18n/en.json' with { type: 'json' };
+import { isPhone, sidewaysOverflow } from './support/layout';
 
 export type Lang = 'en' | 'ar';
 export type Catalogue = typeof en;
@@ -82,6 +83,14 @@ export const test = base.extend<Fixtures & LangOptions>({
 
       await use(undefined);
 
+      // No page may scroll sideways on a phone: look at every page still open at a phone's width.
+      const overflowing: string[] = [];
+      for (const open of context.pages().filter(isPhone)) {
+        const overflow = await sidewaysOverflow(open);
+        if (overflow) overflowing.push(`${open.url()}: ${overflow} px wider than the screen`);
+      }
+      expect.soft(overflowing, 'pages that scroll sideways at a phone width').toEqual([]);
+
       for (const { text, where } of consoleErrors) {
         if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) {
           problems.push(`console.error: ${text} ${where}`.trim());
@@ -119,6 +128,9 @@ export async function waitForSplash(page: Page) {
 export async function openApp(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'commit' });
   await waitForSplash(page);
+  if (isPhone(page)) {
+    expect.soft(await sidewaysOverflow(page), `${path} scrolls sideways at a phone width`).not.toBeGreaterThan(0);
+  }
 }
 
 /** Reloads the page and waits until the app is ready again. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { TableFrame } from '../../../components/ui/table-frame';
 import { useImports } from '../api/list-imports';
 import { useFormatters } from '../hooks/use-formatters';
 
@@ -23,7 +24,7 @@ export function RecentImports({ onShow }: { onShow: (id: string) => void }) {
       ) : imports.data?.length === 0 ? (
         <p className="text-sm text-muted">{t('import.page.recentEmpty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-app border border-border">
+        <TableFrame>
           <table className="w-full text-sm">
             <thead className="bg-surface-2">
               <tr>
@@ -71,7 +72,7 @@ export function RecentImports({ onShow }: { onShow: (id: string) => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </section>
   );

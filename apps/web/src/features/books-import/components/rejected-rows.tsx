@@ -1,5 +1,6 @@
 import type { RejectedRow } from '@maktaba/shared/schemas/catalogue-import';
 import { useTranslation } from 'react-i18next';
+import { TableFrame } from '../../../components/ui/table-frame';
 import { useFormatters } from '../hooks/use-formatters';
 
 /** The rows the import refused, with the reason in the reader's language. */
@@ -20,7 +21,7 @@ export function RejectedRows({ rows, count }: { rows: RejectedRow[]; count: numb
               {t('import.page.truncated', { shown: format.number(rows.length), count: format.number(count) })}
             </p>
           ) : null}
-          <div className="overflow-x-auto rounded-app border border-border">
+          <TableFrame>
             <table className="w-full text-sm">
               <thead className="bg-surface-2 text-start">
                 <tr>
@@ -47,7 +48,7 @@ export function RejectedRows({ rows, count }: { rows: RejectedRow[]; count: numb
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
+import { TableFrame } from '../../../components/ui/table-frame';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useMailbox } from '../api/get-mailbox';
@@ -39,7 +40,7 @@ function MailboxList() {
       {mailbox.data.messages.length === 0 ? (
         <p className="mt-4 text-muted">{t('devMailbox.empty')}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-app border border-border bg-surface">
+        <TableFrame className="mt-4 bg-surface">
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{t('devMailbox.title')}</caption>
             <thead className="bg-surface-2">
@@ -76,7 +77,7 @@ function MailboxList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </div>
   );
