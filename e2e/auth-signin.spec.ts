@@ -60,6 +60,14 @@ test.describe('sign-in', () => {
     await expect(portal(page).getByRole('alert')).toHaveText(t.errors.codes.INVALID_CREDENTIALS);
     await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
     await expect(currentToast(page)).toContainText(t.errors.codes.INVALID_CREDENTIALS);
+    // The toast sits below the header: the language switch stays in reach, on a desktop and a phone.
+    const languageSwitch = page.getByTestId('public-header').getByRole('button');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(currentToast(page)).toBeVisible();
+      expect(await isOnTop(languageSwitch), `at ${width}px the toast covers the language switch`).toBe(true);
+    }
+
     await expect(portal(page).getByLabel(t.auth.signin.email, { exact: true })).toHaveValue(account.email);
     // Focus is back in the form, on the password, ready for another try.
     await expect(portal(page).getByLabel(t.auth.signin.password, { exact: true })).toBeFocused();
@@ -230,6 +238,14 @@ async function sendResetLink(page: Page, t: Catalogue, email: string) {
   await expect(dialog.getByRole('status')).toContainText(t.auth.forgot.checkInbox);
   await dialog.getByRole('button', { name: t.auth.forgot.done, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Whether a click at the middle of the element would reach it (nothing lies over it). */
+function isOnTop(element: Locator) {
+  return element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    return target.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
 }
 
 /** Where an input's text goes, horizontally: its box without borders and padding. */

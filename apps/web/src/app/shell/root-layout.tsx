@@ -11,6 +11,8 @@ import type { RouteHandle } from '../route-handle';
 import { NetworkBanners } from './network-banners';
 import { Splash } from './splash';
 
+const TOAST_TOP = '4.5rem';
+
 function useDocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -65,6 +67,10 @@ export function RootLayout() {
       <Toaster
         visibleToasts={1}
         position="top-center"
+        // Below the header (3.5 rem in the shell, 3.8 on the public pages): a toast never covers
+        // the language switch, the bell or the account menu.
+        offset={{ top: TOAST_TOP }}
+        mobileOffset={{ top: TOAST_TOP }}
         dir={i18n.dir()}
         theme={theme === 'dark' ? 'dark' : 'light'}
         closeButton
