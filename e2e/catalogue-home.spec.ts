@@ -52,19 +52,35 @@ test.describe('catalogue: home', () => {
     );
     await expect(recentShelf.getByTestId('book-card').first()).toHaveAttribute('href', `/book/${recent.books[0]?.id}`);
 
-    // Our Scholars: cards with an external profile open it in a new tab, and say so.
+    // Our Scholars: each card opens the scholar's page; an external profile opens in a new tab,
+    // saying so, and naming its language when it is not the reader's.
     const scholars = ((await (await page.request.get('/api/scholars')).json()) as { scholars: Scholar[] }).scholars;
-    const withLink = scholars.find((scholar) => scholar.externalLink);
+    const withLink = scholars.find((scholar) => scholar.externalLink?.startsWith('https://en.'));
     expect(withLink).toBeDefined();
     const scholarSection = page.getByRole('region', { name: t.home.scholars.title, exact: true });
     await expect(scholarSection.getByTestId('scholar-card')).toHaveCount(scholars.length);
-    const card = scholarSection.getByRole('link', { name: lang === 'ar' ? withLink?.name_ar : withLink?.name });
-    await expect(card).toHaveAttribute('href', withLink?.externalLink ?? '');
-    await expect(card).toHaveAttribute('target', '_blank');
-    await expect(card).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(card).toContainText(t.home.scholars.opensInNewTab);
-
+    const card = scholarSection
+      .getByTestId('scholar-card')
+      .filter({ hasText: lang === 'ar' ? withLink?.name_ar : withLink?.name });
+    const profile = card.getByRole('link', { name: t.catalogue.scholar.externalProfile });
+    await expect(profile).toHaveAttribute('href', withLink?.externalLink ?? '');
+    await expect(profile).toHaveAttribute('target', '_blank');
+    await expect(profile).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(profile).toHaveAccessibleName(new RegExp(t.home.scholars.opensInNewTab));
+    // Visible: the label, and in Arabic the language of the page it opens; "new tab" is for screen readers.
+    await expect(profile.locator('span').first()).toHaveText(
+      lang === 'ar'
+        ? `${t.catalogue.scholar.externalProfile} ${fill(t.catalogue.scholar.inLanguage, { language: 'الإنجليزية' })}`
+        : t.catalogue.scholar.externalProfile,
+    );
+    await expect(profile.locator('.sr-only')).toHaveText(t.home.scholars.opensInNewTab);
     await expectNoAxeViolations(page);
+
+    // A click on the card, away from the profile link, opens the scholar's page in the library,
+    // which asks this signed-out visitor to sign in first (reader-area §2.1).
+    await card.click({ position: { x: 12, y: 12 } });
+    await expect(page).toHaveURL(`/scholar/${withLink?.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
   });
 
   test('a failing shelf shows the destructive alert with the translated error; the other shelf still loads', async ({

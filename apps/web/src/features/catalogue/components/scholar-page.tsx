@@ -1,4 +1,3 @@
-import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
@@ -9,6 +8,7 @@ import { AuthorBooks } from './author-books';
 import { PageSkeleton } from './author-page';
 import { AuthorBiography } from './author-profile';
 import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';
+import { ExternalProfileLink } from './external-profile-link';
 import { ScholarPhoto } from './scholar-photo';
 import { SecondaryText } from './secondary-text';
 
@@ -56,18 +56,7 @@ export function ScholarPage() {
               {title.text}
             </p>
           ) : null}
-          {data.externalLink ? (
-            <a
-              href={data.externalLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1.5 font-semibold text-primary underline-offset-4 hover:underline"
-            >
-              <ExternalLink aria-hidden className="size-4" />
-              {t('catalogue.scholar.externalProfile')}
-              <span className="sr-only">{t('home.scholars.opensInNewTab')}</span>
-            </a>
-          ) : null}
+          {data.externalLink ? <ExternalProfileLink href={data.externalLink} /> : null}
         </div>
       </header>
       {data.author ? (
