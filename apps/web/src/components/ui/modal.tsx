@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { DialogHeader } from './dialog-header';
 
 type ModalProps = {
   open: boolean;
@@ -27,15 +27,7 @@ export function Modal({ open, onOpenChange, title, closeLabel, size = 'md', chil
             size === 'lg' ? 'max-w-3xl' : 'max-w-lg',
           )}
         >
-          <div className="flex items-center gap-3 border-b border-border p-4">
-            <Dialog.Title className="flex-1 font-display text-xl font-bold">{title}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
-              aria-label={closeLabel}
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={title} closeLabel={closeLabel} />
           <div className="overflow-y-auto p-4">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

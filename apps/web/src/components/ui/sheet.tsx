@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
+import { DialogHeader } from './dialog-header';
 
 type SheetProps = {
   open: boolean;
@@ -48,15 +48,7 @@ export function Sheet({
             className,
           )}
         >
-          <div className="flex items-center gap-3 border-b border-border p-4">
-            <Dialog.Title className="flex-1 font-display text-xl font-bold">{title}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
-              aria-label={closeLabel}
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={title} closeLabel={closeLabel} />
           <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
           {footer ? <div className="flex flex-wrap gap-2 border-t border-border p-4">{footer}</div> : null}
         </Dialog.Content>
