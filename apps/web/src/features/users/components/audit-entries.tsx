@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@maktaba/shared/schemas/admin-users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableFrame } from '../../../components/ui/table-frame';
 import { formatNumber, formatYear } from '../../../lib/format';
 import { auditChanges, auditValue } from '../lib/audit-diff';
 import { formatDate, roleLabel } from '../lib/format';
@@ -71,7 +72,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   });
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-app border border-border md:block">
+      <TableFrame className="hidden md:block">
         <table className="w-full text-sm" data-testid="audit-table">
           <caption className="sr-only">{t('audit.title')}</caption>
           <thead className="bg-surface-2">
@@ -98,7 +99,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <ul className="flex flex-col gap-3 md:hidden" aria-label={t('audit.title')}>
         {entries.map((entry) => {
           const card = cells(entry);

@@ -2,6 +2,7 @@ import type { UserListItem, UserSortColumn } from '@maktaba/shared/schemas/admin
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableFrame } from '../../../components/ui/table-frame';
 import { formatDate, roleLabel } from '../lib/format';
 import type { UserListState } from '../lib/list-state';
 import { FilterSelect } from './filter-select';
@@ -54,7 +55,7 @@ export function UsersTable({ users, state, onSort, onOrder }: UsersTableProps) {
   };
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-app border border-border md:block">
+      <TableFrame className="hidden md:block">
         <table className="w-full text-sm" data-testid="users-table">
           <caption className="sr-only">{t('users.list.caption')}</caption>
           <thead className="bg-surface-2">
@@ -94,7 +95,7 @@ export function UsersTable({ users, state, onSort, onOrder }: UsersTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <div className="md:hidden">
         <FilterSelect
           id="users-order"
