@@ -62,8 +62,11 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     const result = await cache.get(key, () => searchBooks(db(c), query, { seesUnpublished: editor }));
     if (actor && query.q.trim() && query.page === 1) {
       const text = query.q.trim();
-      await recordSearch(db(c), actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept);
-      await touchLastActivityThrottled(db(c), actor.id);
+      // Independent writes: one round trip's wait on the search's path, not two.
+      await Promise.all([
+        recordSearch(db(c), actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept),
+        touchLastActivityThrottled(db(c), actor.id),
+      ]);
     }
     c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(result, 200);
