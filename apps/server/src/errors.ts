@@ -35,6 +35,12 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   ACCOUNT_NOT_LINKED: 'An account with this email already exists. Sign in with your email and password instead.',
   LAST_ADMIN: 'The last active administrator cannot be demoted, suspended or deleted.',
   SELF_CHANGE: 'You cannot change your own role or status, or delete your own account.',
+  NO_COPY_AVAILABLE: 'No copy of this book is available to borrow right now.',
+  ADDRESS_REQUIRED: 'Add your complete shipping address before borrowing a book.',
+  BORROWING_LIMIT_REACHED: 'You have reached your borrowing limit.',
+  ALREADY_REQUESTED: 'You already have a request or a loan for this book.',
+  WRONG_STATE: 'This loan cannot do that in its current state.',
+  BARCODE_TAKEN: 'Another copy already has this barcode.',
 };
 
 export class AppError extends Error {

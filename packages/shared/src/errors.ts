@@ -35,6 +35,18 @@ export const ERROR_STATUS = {
   LAST_ADMIN: 409,
   /** Admin user management: an admin may not change their own role or status, nor delete themselves. */
   SELF_CHANGE: 403,
+  /** Lending (ADR 0014): no copy of the book is free to lend. */
+  NO_COPY_AVAILABLE: 409,
+  /** Lending: the reader's shipping address is not complete, so nothing can be sent. */
+  ADDRESS_REQUIRED: 422,
+  /** Lending: the reader already has as many open loans as their limit allows (details.limit). */
+  BORROWING_LIMIT_REACHED: 409,
+  /** Lending: the reader already has an active request or loan of this book. */
+  ALREADY_REQUESTED: 409,
+  /** Lending: the loan (or copy) is not in a state that allows this action (details.status). */
+  WRONG_STATE: 409,
+  /** Copies: another copy already has this barcode. */
+  BARCODE_TAKEN: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -17,6 +17,7 @@ import { mountDocs } from '../modules/docs/docs.routes.js';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.routes.js';
+import { lendingRoutes } from '../modules/lending/lending.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', catalogueEditorRoutes);
   api.route('/', searchRoutes);
   api.route('/', bookmarkRoutes);
+  api.route('/', lendingRoutes);
   api.route('/', notificationRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', telemetryRoutes);

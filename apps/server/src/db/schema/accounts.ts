@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { books } from './catalogue.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { userRef } from './user-ref.js';
 
@@ -111,26 +110,6 @@ export const adminAuditLog = pgTable(
       sql`${table.targetType} in ('user', 'book', 'author', 'scholar', 'import')`,
     ),
     index('admin_audit_log_created_idx').on(table.createdAt),
-  ],
-);
-
-/** Lending records; the lending feature fills them, and links `book_id` to the catalogue. */
-export const checkouts = pgTable(
-  'checkouts',
-  {
-    id: id(),
-    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
-    bookId: uuid('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'restrict' }),
-    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }).notNull().defaultNow(),
-    dueDate: timestamp('due_date', { withTimezone: true }),
-    returnedAt: timestamp('returned_at', { withTimezone: true }),
-    status: text('status').notNull().default('active'),
-  },
-  (table) => [
-    index('checkouts_user_checked_out_idx').on(table.userId, table.checkedOutAt),
-    index('checkouts_returned_idx').on(table.returnedAt.desc()),
   ],
 );
 

@@ -4,6 +4,7 @@ export * from './bookmarks.js';
 export * from './catalogue.js';
 export * from './feedback.js';
 export * from './imports.js';
+export * from './lending.js';
 export * from './mail.js';
 export * from './notifications.js';
 export * from './rate-limits.js';

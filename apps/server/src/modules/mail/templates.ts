@@ -29,6 +29,27 @@ export type EmailMessage =
       locale: Language;
       template: 'account_created';
       data: { link: string; expiresInMinutes: number };
+    }
+  | {
+      /** Lending: the library approved a request; the book will be packed and sent. */
+      to: string;
+      locale: Language;
+      template: 'loan_approved';
+      data: { bookTitle: string; link: string };
+    }
+  | {
+      /** Lending: the library declined a request, with its reason. */
+      to: string;
+      locale: Language;
+      template: 'loan_denied';
+      data: { bookTitle: string; reason: string; link: string };
+    }
+  | {
+      /** Lending: the book is on its way to the reader. */
+      to: string;
+      locale: Language;
+      template: 'loan_shipped';
+      data: { bookTitle: string; carrier: string | null; trackingNumber: string | null; link: string };
     };
 
 export type EmailTemplate = EmailMessage['template'];
@@ -151,7 +172,52 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
           t('email.accountCreated.ignore'),
         ],
       };
+    case 'loan_approved':
+      return {
+        subject: t('email.loanApproved.subject', { title: message.data.bookTitle }),
+        title: t('email.loanApproved.title'),
+        before: [t('email.common.greeting'), t('email.loanApproved.intro', { library, title: message.data.bookTitle })],
+        action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
+    case 'loan_denied':
+      return {
+        subject: t('email.loanDenied.subject', { title: message.data.bookTitle }),
+        title: t('email.loanDenied.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.loanDenied.intro', { library, title: message.data.bookTitle }),
+          t('email.loanDenied.reason', { reason: message.data.reason }),
+        ],
+        action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
+    case 'loan_shipped':
+      return {
+        subject: t('email.loanShipped.subject', { title: message.data.bookTitle }),
+        title: t('email.loanShipped.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.loanShipped.intro', { library, title: message.data.bookTitle }),
+          ...(message.data.trackingNumber
+            ? [
+                t('email.loanShipped.tracking', {
+                  carrier: message.data.carrier ?? t('email.loanShipped.carrierUnknown'),
+                  tracking: message.data.trackingNumber,
+                }),
+              ]
+            : []),
+          t('email.loanShipped.confirm'),
+        ],
+        action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
   }
+}
+
+/** Texts in a given language, for what the server writes for a reader (notifications). */
+export function translator(locale: Language): TFunction {
+  return i18n.getFixedT(locale);
 }
 
 function renderText(content: Content, library: string, t: TFunction): string {

@@ -1,0 +1,375 @@
+import { ACTIVE_LOAN_STATUSES, type LoanStatus, OPEN_LOAN_STATUSES } from '@maktaba/shared/lending';
+import type { DeskQuery, DeskQueue, LendingSettings, ShippingAddress } from '@maktaba/shared/schemas/loans';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
+import { rowsOf } from '../../db/raw.js';
+import { appSettings, bookCopies, books, checkouts, loanEvents, profiles } from '../../db/schema/index.js';
+import { type AuthorRef, authorsJson } from '../catalogue/catalogue.repository.js';
+
+export type CheckoutRecord = typeof checkouts.$inferSelect;
+
+/** A loan with what every view of it shows: the book, the copy and the patron. */
+export type LoanRow = CheckoutRecord & {
+  titleEn: string;
+  titleAr: string | null;
+  coverKey: string | null;
+  authors: AuthorRef[];
+  barcode: string | null;
+  patronName: string | null;
+  patronEmail: string;
+  patronPhone: string | null;
+};
+
+const selection = {
+  id: checkouts.id,
+  userId: checkouts.userId,
+  bookId: checkouts.bookId,
+  checkedOutAt: checkouts.checkedOutAt,
+  dueDate: checkouts.dueDate,
+  returnedAt: checkouts.returnedAt,
+  status: checkouts.status,
+  copyId: checkouts.copyId,
+  shippingAddress: checkouts.shippingAddress,
+  locale: checkouts.locale,
+  approvedAt: checkouts.approvedAt,
+  deniedAt: checkouts.deniedAt,
+  denialReason: checkouts.denialReason,
+  cancelledAt: checkouts.cancelledAt,
+  shippedAt: checkouts.shippedAt,
+  carrier: checkouts.carrier,
+  trackingNumber: checkouts.trackingNumber,
+  deliveredAt: checkouts.deliveredAt,
+  returnShippedAt: checkouts.returnShippedAt,
+  returnCarrier: checkouts.returnCarrier,
+  returnTrackingNumber: checkouts.returnTrackingNumber,
+  returnCondition: checkouts.returnCondition,
+  lostAt: checkouts.lostAt,
+  updatedAt: checkouts.updatedAt,
+  titleEn: books.titleEn,
+  titleAr: books.titleAr,
+  coverKey: books.coverKey,
+  authors: authorsJson,
+  barcode: bookCopies.barcode,
+  patronName: profiles.displayName,
+  patronEmail: profiles.email,
+  patronPhone: profiles.phoneNumber,
+};
+
+function loansQuery(db: Queryable) {
+  return db
+    .select(selection)
+    .from(checkouts)
+    .innerJoin(books, eq(books.id, checkouts.bookId))
+    .innerJoin(profiles, eq(profiles.id, checkouts.userId))
+    .leftJoin(bookCopies, eq(bookCopies.id, checkouts.copyId));
+}
+
+export async function findLoan(db: Queryable, id: string): Promise<LoanRow | undefined> {
+  const [row] = await loansQuery(db).where(eq(checkouts.id, id));
+  return row as LoanRow | undefined;
+}
+
+/** Locks the loan row for a transition: concurrent actions on one loan run one after the other. */
+export async function lockLoan(db: Queryable, id: string): Promise<CheckoutRecord | undefined> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
+  return row;
+}
+
+export async function updateLoan(db: Queryable, id: string, values: Partial<typeof checkouts.$inferInsert>) {
+  await db
+    .update(checkouts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(checkouts.id, id));
+}
+
+export async function insertLoan(db: Queryable, values: typeof checkouts.$inferInsert): Promise<CheckoutRecord> {
+  const [row] = await db.insert(checkouts).values(values).returning();
+  if (!row) throw new Error('The loan was not inserted');
+  return row;
+}
+
+export async function insertLoanEvent(
+  db: Queryable,
+  values: {
+    loanId: string;
+    actorId: string | null;
+    action: string;
+    from: LoanStatus | null;
+    to: LoanStatus;
+    note?: string | null;
+  },
+) {
+  await db.insert(loanEvents).values({
+    loanId: values.loanId,
+    actorId: values.actorId,
+    action: values.action,
+    fromStatus: values.from,
+    toStatus: values.to,
+    note: values.note ?? null,
+  });
+}
+
+export async function findLoanEvents(db: Queryable, loanId: string) {
+  return db
+    .select({
+      id: loanEvents.id,
+      action: loanEvents.action,
+      fromStatus: loanEvents.fromStatus,
+      toStatus: loanEvents.toStatus,
+      note: loanEvents.note,
+      createdAt: loanEvents.createdAt,
+      actorId: loanEvents.actorId,
+      actorName: profiles.displayName,
+      actorEmail: profiles.email,
+    })
+    .from(loanEvents)
+    .leftJoin(profiles, eq(profiles.id, loanEvents.actorId))
+    .where(eq(loanEvents.loanId, loanId))
+    .orderBy(asc(loanEvents.createdAt), asc(loanEvents.id));
+}
+
+/** The requesting reader's row, locked: two requests of one reader run one after the other. */
+export async function lockReader(db: Queryable, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).for('update');
+  return row;
+}
+
+export async function findReader(db: Queryable, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  return row;
+}
+
+export async function countOpenLoans(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), inArray(checkouts.status, [...OPEN_LOAN_STATUSES])));
+  return row?.n ?? 0;
+}
+
+export async function findActiveLoanId(db: Queryable, userId: string, bookId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.bookId, bookId),
+        inArray(checkouts.status, [...ACTIVE_LOAN_STATUSES]),
+      ),
+    );
+  return row?.id;
+}
+
+export async function findBook(db: Queryable, bookId: string) {
+  const [row] = await db
+    .select({
+      id: books.id,
+      status: books.status,
+      copiesTotal: books.copiesTotal,
+      copiesAvailable: books.copiesAvailable,
+    })
+    .from(books)
+    .where(eq(books.id, bookId));
+  return row;
+}
+
+export async function findBookTitles(db: Queryable, bookId: string) {
+  const [row] = await db
+    .select({ titleEn: books.titleEn, titleAr: books.titleAr })
+    .from(books)
+    .where(eq(books.id, bookId));
+  return row;
+}
+
+/**
+ * Takes one available copy of the book and marks it, in the caller's transaction. On PostgreSQL,
+ * `SKIP LOCKED` lets concurrent requests take different copies instead of queueing on the first;
+ * a request that finds none locked or free gets undefined (PGlite runs one transaction at a time).
+ */
+export async function claimAvailableCopy(db: Queryable, bookId: string, status: string): Promise<string | undefined> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
+    update ${bookCopies} set status = ${status}, updated_at = now()
+    where id = (
+      select id from ${bookCopies}
+      where book_id = ${bookId} and status = 'available'
+      order by barcode
+      limit 1
+      for update skip locked
+    )
+    returning id`,
+  );
+  return rows[0]?.id;
+}
+
+/** Claims a named copy of the book if it is available (the desk chose another copy). */
+export async function claimCopy(db: Queryable, copyId: string, bookId: string, status: string): Promise<boolean> {
+  const rows = await db
+    .update(bookCopies)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(bookCopies.id, copyId), eq(bookCopies.bookId, bookId), eq(bookCopies.status, 'available')))
+    .returning({ id: bookCopies.id });
+  return rows.length > 0;
+}
+
+export async function setCopyStatus(db: Queryable, copyId: string, status: string, conditionNote?: string | null) {
+  await db
+    .update(bookCopies)
+    .set({ status, updatedAt: new Date(), ...(conditionNote !== undefined ? { conditionNote } : {}) })
+    .where(eq(bookCopies.id, copyId));
+}
+
+export async function findAvailableCopies(db: Queryable, bookId: string) {
+  return db
+    .select({ id: bookCopies.id, barcode: bookCopies.barcode })
+    .from(bookCopies)
+    .where(and(eq(bookCopies.bookId, bookId), eq(bookCopies.status, 'available')))
+    .orderBy(asc(bookCopies.barcode))
+    .limit(50);
+}
+
+// --- Lists ---------------------------------------------------------------------------------------
+
+export const CURRENT_STATUSES = ACTIVE_LOAN_STATUSES;
+
+export async function findOwnLoans(
+  db: Queryable,
+  userId: string,
+  statuses: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: LoanRow[]; total: number }> {
+  const where = and(eq(checkouts.userId, userId), inArray(checkouts.status, [...statuses]));
+  const [rows, [total]] = await Promise.all([
+    loansQuery(db)
+      .where(where)
+      .orderBy(desc(checkouts.checkedOutAt), desc(checkouts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(checkouts).where(where),
+  ]);
+  return { rows: rows as LoanRow[], total: total?.n ?? 0 };
+}
+
+/** What each desk queue holds. Overdue loans stay in "on loan" too: a queue is a view, not a state. */
+export function queueCondition(queue: DeskQueue, now: Date): SQL {
+  switch (queue) {
+    case 'requests':
+      return eq(checkouts.status, 'requested');
+    case 'to_ship':
+      return eq(checkouts.status, 'approved');
+    case 'in_transit':
+      return eq(checkouts.status, 'shipped');
+    case 'on_loan':
+      return eq(checkouts.status, 'on_loan');
+    case 'returning':
+      return eq(checkouts.status, 'return_shipped');
+    case 'overdue':
+      return and(eq(checkouts.status, 'on_loan'), lt(checkouts.dueDate, now)) as SQL;
+    case 'closed':
+      return inArray(checkouts.status, ['returned', 'denied', 'cancelled', 'lost']);
+  }
+}
+
+const SORTS = {
+  requested_at: checkouts.checkedOutAt,
+  updated_at: checkouts.updatedAt,
+  due_date: checkouts.dueDate,
+  patron: sql`lower(coalesce(${profiles.displayName}, ${profiles.email}))`,
+  book: sql`lower(${books.titleEn})`,
+} as const;
+
+export async function findDeskLoans(
+  db: Queryable,
+  query: DeskQuery,
+  now: Date,
+): Promise<{ rows: LoanRow[]; total: number }> {
+  const conditions: SQL[] = [queueCondition(query.queue, now)];
+  if (query.user_id) conditions.push(eq(checkouts.userId, query.user_id));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const match = or(
+      ilike(profiles.displayName, pattern),
+      ilike(profiles.email, pattern),
+      ilike(books.titleEn, pattern),
+      ilike(books.titleAr, pattern),
+      ilike(bookCopies.barcode, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const needsJoins = Boolean(query.q) || query.sort === 'patron' || query.sort === 'book';
+  const countQuery = needsJoins
+    ? db
+        .select({ n: count() })
+        .from(checkouts)
+        .innerJoin(books, eq(books.id, checkouts.bookId))
+        .innerJoin(profiles, eq(profiles.id, checkouts.userId))
+        .leftJoin(bookCopies, eq(bookCopies.id, checkouts.copyId))
+        .where(where)
+    : db.select({ n: count() }).from(checkouts).where(where);
+  const [rows, [total]] = await Promise.all([
+    loansQuery(db)
+      .where(where)
+      .orderBy(direction(SORTS[query.sort]), direction(checkouts.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    countQuery,
+  ]);
+  return { rows: rows as LoanRow[], total: total?.n ?? 0 };
+}
+
+export async function countQueues(db: Queryable, now: Date): Promise<Record<DeskQueue, number>> {
+  const rows = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`
+    select
+      count(*) filter (where status = 'requested') as requests,
+      count(*) filter (where status = 'approved') as to_ship,
+      count(*) filter (where status = 'shipped') as in_transit,
+      count(*) filter (where status = 'on_loan') as on_loan,
+      count(*) filter (where status = 'return_shipped') as returning,
+      count(*) filter (where status = 'on_loan' and due_date < ${now.toISOString()}::timestamptz) as overdue
+    from ${checkouts}
+    where status in ('requested', 'approved', 'shipped', 'on_loan', 'return_shipped')`,
+  );
+  const closed = await db
+    .select({ n: count() })
+    .from(checkouts)
+    .where(inArray(checkouts.status, ['returned', 'denied', 'cancelled', 'lost']));
+  const row = rows[0] ?? {};
+  const n = (key: string) => Number(row[key] ?? 0);
+  return {
+    requests: n('requests'),
+    to_ship: n('to_ship'),
+    in_transit: n('in_transit'),
+    on_loan: n('on_loan'),
+    returning: n('returning'),
+    overdue: n('overdue'),
+    closed: closed[0]?.n ?? 0,
+  };
+}
+
+// --- Settings ------------------------------------------------------------------------------------
+
+const SETTINGS_KEY = 'lending';
+
+export async function findLendingSettings(db: Queryable): Promise<Partial<LendingSettings> | undefined> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SETTINGS_KEY));
+  return row?.value as Partial<LendingSettings> | undefined;
+}
+
+export async function saveLendingSettings(db: Queryable, value: LendingSettings) {
+  await db
+    .insert(appSettings)
+    .values({ key: SETTINGS_KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+}
+
+export type { ShippingAddress };

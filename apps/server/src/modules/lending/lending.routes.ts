@@ -1,0 +1,271 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { LoanAction } from '@maktaba/shared/lending';
+import type { Permission } from '@maktaba/shared/permissions';
+import {
+  ApproveSchema,
+  BorrowContextSchema,
+  BulkActionSchema,
+  BulkResultSchema,
+  DenySchema,
+  DeskCountsSchema,
+  DeskLoanDetailSchema,
+  DeskLoanListSchema,
+  DeskLoanSchema,
+  DeskQuerySchema,
+  LendingSettingsSchema,
+  LoanListQuerySchema,
+  LoanListSchema,
+  LoanRequestSchema,
+  LoanSchema,
+  NoteSchema,
+  ReceiveSchema,
+  SendBackSchema,
+  ShipSchema,
+} from '@maktaba/shared/schemas/loans';
+import type { Context } from 'hono';
+import { PRIVATE_NO_STORE } from '../../http/cache.js';
+import type { AppEnv } from '../../http/context.js';
+import { requirePermission } from '../../http/guards.js';
+import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { pickLocale } from '../mail/locale.js';
+import {
+  borrowContext,
+  bulkTransition,
+  deskCounts,
+  deskTransition,
+  getDeskLoan,
+  getLendingSettings,
+  getOwnLoan,
+  type LendingContext,
+  listDeskLoans,
+  listOwnLoans,
+  readerTransition,
+  requestLoan,
+  saveLendingSettings,
+} from './lending.service.js';
+
+const uuidParam = (name: string) =>
+  z.object({
+    [name]: z.uuid().openapi({ param: { name, in: 'path' }, example: '00000000-0000-4000-8000-000000000000' }),
+  });
+const IdParams = uuidParam('id') as z.ZodObject<{ id: z.ZodUUID }>;
+const BookParams = uuidParam('bookId') as z.ZodObject<{ bookId: z.ZodUUID }>;
+
+const refusals = {
+  401: errorJson('User not authenticated'),
+  403: errorJson('Not allowed (or an account that is not active)'),
+  422: errorJson('Invalid (field errors in details.fieldErrors)'),
+};
+const notFound = { 404: errorJson('No such loan (or not yours)') };
+const wrongState = { 409: errorJson('WRONG_STATE: the loan is not in a state that allows this (details.status)') };
+
+const route = <M extends 'get' | 'post' | 'put', P extends string>(
+  method: M,
+  path: P,
+  tag: 'Loans' | 'Lending desk',
+  summary: string,
+  permission: Permission,
+) => ({ method, path, tags: [tag], summary, middleware: requirePermission(permission) });
+
+function lending(c: Context<AppEnv>): LendingContext {
+  const { database, mailer, config } = c.get('deps');
+  return { db: database.db, wakeMailer: () => void mailer.wake(), publicUrl: config.publicUrl };
+}
+
+// --- The reader's routes -------------------------------------------------------------------------
+
+const listRoute = createRoute({
+  ...route(
+    'get',
+    '/loans',
+    'Loans',
+    'Your loans: current (requests and loans not over) or history, newest first',
+    'checkouts.view_own',
+  ),
+  request: { query: LoanListQuerySchema },
+  responses: { 200: json(LoanListSchema, 'A page of loans'), ...refusals },
+});
+const requestRoute = createRoute({
+  ...route('post', '/loans', 'Loans', 'Ask for a book: holds an available copy for the request', 'checkouts.create'),
+  request: jsonBody(LoanRequestSchema),
+  responses: {
+    201: json(LoanSchema, 'Requested'),
+    404: errorJson('No such book'),
+    409: errorJson('NO_COPY_AVAILABLE, ALREADY_REQUESTED or BORROWING_LIMIT_REACHED (details.limit)'),
+    ...refusals,
+    422: errorJson('ADDRESS_REQUIRED, or invalid input'),
+  },
+});
+const contextRoute = createRoute({
+  ...route(
+    'get',
+    '/loans/for-book/{bookId}',
+    'Loans',
+    'What the book page needs to offer "Borrow"',
+    'checkouts.view_own',
+  ),
+  request: { params: BookParams },
+  responses: { 200: json(BorrowContextSchema, 'The book and you'), 404: errorJson('No such book'), ...refusals },
+});
+const getRoute = createRoute({
+  ...route('get', '/loans/{id}', 'Loans', 'One of your loans', 'checkouts.view_own'),
+  request: { params: IdParams },
+  responses: { 200: json(LoanSchema, 'The loan'), ...notFound, ...refusals },
+});
+const readerAction = (path: string, summary: string, body?: z.ZodType) =>
+  createRoute({
+    ...route('post', `/loans/{id}/${path}`, 'Loans', summary, 'checkouts.view_own'),
+    request: body ? { params: IdParams, ...jsonBody(body) } : { params: IdParams },
+    responses: { 200: json(LoanSchema, 'The loan after the action'), ...notFound, ...wrongState, ...refusals },
+  });
+const cancelRoute = readerAction('cancel', 'Cancel your request while it waits for approval');
+const deliverRoute = readerAction('deliver', 'Confirm the book arrived: the due date starts now');
+const sendBackRoute = readerAction('send-back', 'Say the book is on its way back (tracking optional)', SendBackSchema);
+
+// --- The desk ------------------------------------------------------------------------------------
+
+const deskListRoute = createRoute({
+  ...route(
+    'get',
+    '/admin/loans',
+    'Lending desk',
+    'A queue of loans: filter, sort, 20 a page, exact count',
+    'checkouts.view_all',
+  ),
+  request: { query: DeskQuerySchema },
+  responses: { 200: json(DeskLoanListSchema, 'A page of loans'), ...refusals },
+});
+const countsRoute = createRoute({
+  ...route('get', '/admin/loans/counts', 'Lending desk', 'How many loans each queue holds', 'checkouts.view_all'),
+  responses: { 200: json(DeskCountsSchema, 'Counts'), ...refusals },
+});
+const deskGetRoute = createRoute({
+  ...route(
+    'get',
+    '/admin/loans/{id}',
+    'Lending desk',
+    'One loan with its history and the copies it could take',
+    'checkouts.view_all',
+  ),
+  request: { params: IdParams },
+  responses: { 200: json(DeskLoanDetailSchema, 'The loan'), ...notFound, ...refusals },
+});
+const deskAction = (path: string, summary: string, body?: z.ZodType) =>
+  createRoute({
+    ...route('post', `/admin/loans/{id}/${path}`, 'Lending desk', summary, 'checkouts.manage'),
+    request: body ? { params: IdParams, ...jsonBody(body) } : { params: IdParams },
+    responses: { 200: json(DeskLoanSchema, 'The loan after the action'), ...notFound, ...wrongState, ...refusals },
+  });
+const approveRoute = deskAction(
+  'approve',
+  'Approve a request, with the copy it holds or another available one',
+  ApproveSchema,
+);
+const denyRoute = deskAction('deny', 'Deny a request with a reason the reader sees', DenySchema);
+const shipRoute = deskAction('ship', 'Record the parcel as sent (carrier and tracking optional)', ShipSchema);
+const deskDeliverRoute = deskAction('deliver', 'Record the parcel as delivered: the due date starts now');
+const deskSendBackRoute = deskAction('send-back', 'Record that the reader sent the book back', SendBackSchema);
+const receiveRoute = deskAction('receive', "Receive the book back and record the copy's condition", ReceiveSchema);
+const lostRoute = deskAction('mark-lost', 'Close a loan as lost; the copy is lost too', NoteSchema);
+const bulkRoute = createRoute({
+  ...route(
+    'post',
+    '/admin/loans/bulk',
+    'Lending desk',
+    'Approve or ship several loans, each on its own',
+    'checkouts.manage',
+  ),
+  request: jsonBody(BulkActionSchema),
+  responses: { 200: json(BulkResultSchema, 'One result per loan'), ...refusals },
+});
+const settingsRoute = createRoute({
+  ...route(
+    'get',
+    '/admin/lending-settings',
+    'Lending desk',
+    'Loan period, default borrowing limit, return address',
+    'checkouts.view_all',
+  ),
+  responses: { 200: json(LendingSettingsSchema, 'Settings'), ...refusals },
+});
+const saveSettingsRoute = createRoute({
+  ...route('put', '/admin/lending-settings', 'Lending desk', 'Change the lending settings', 'admin.system_settings'),
+  request: jsonBody(LendingSettingsSchema),
+  responses: { 200: json(LendingSettingsSchema, 'Saved'), ...refusals },
+});
+
+const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', PRIVATE_NO_STORE);
+
+export const lendingRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listRoute, async (c) => {
+    noStore(c);
+    return c.json(await listOwnLoans(lending(c), c.get('actor'), c.req.valid('query')), 200);
+  })
+  .openapi(requestRoute, async (c) => {
+    noStore(c);
+    const body = c.req.valid('json');
+    const locale = pickLocale(body.locale, c.req.header('Accept-Language'));
+    return c.json(await requestLoan(lending(c), c.get('actor'), { book_id: body.book_id, locale }), 201);
+  })
+  .openapi(contextRoute, async (c) => {
+    noStore(c);
+    return c.json(await borrowContext(lending(c), c.get('actor'), c.req.valid('param').bookId), 200);
+  })
+  .openapi(getRoute, async (c) => {
+    noStore(c);
+    return c.json(await getOwnLoan(lending(c), c.get('actor'), c.req.valid('param').id), 200);
+  })
+  .openapi(cancelRoute, async (c) =>
+    c.json(await readerTransition(lending(c), c.get('actor'), c.req.valid('param').id, 'cancel', {}), 200),
+  )
+  .openapi(deliverRoute, async (c) =>
+    c.json(await readerTransition(lending(c), c.get('actor'), c.req.valid('param').id, 'deliver', {}), 200),
+  )
+  .openapi(sendBackRoute, async (c) =>
+    c.json(
+      await readerTransition(
+        lending(c),
+        c.get('actor'),
+        c.req.valid('param').id,
+        'send_back',
+        SendBackSchema.parse(await c.req.json()),
+      ),
+      200,
+    ),
+  )
+  .openapi(deskListRoute, async (c) => {
+    noStore(c);
+    return c.json(await listDeskLoans(lending(c), c.get('actor'), c.req.valid('query')), 200);
+  })
+  .openapi(countsRoute, async (c) => {
+    noStore(c);
+    return c.json(await deskCounts(lending(c)), 200);
+  })
+  .openapi(deskGetRoute, async (c) => {
+    noStore(c);
+    return c.json(await getDeskLoan(lending(c), c.get('actor'), c.req.valid('param').id), 200);
+  })
+  .openapi(approveRoute, (c) => desk(c, 'approve', ApproveSchema))
+  .openapi(denyRoute, (c) => desk(c, 'deny', DenySchema))
+  .openapi(shipRoute, (c) => desk(c, 'ship', ShipSchema))
+  .openapi(deskDeliverRoute, (c) => desk(c, 'deliver'))
+  .openapi(deskSendBackRoute, (c) => desk(c, 'send_back', SendBackSchema))
+  .openapi(receiveRoute, (c) => desk(c, 'receive', ReceiveSchema))
+  .openapi(lostRoute, (c) => desk(c, 'mark_lost', NoteSchema))
+  .openapi(bulkRoute, async (c) => {
+    const { action, ids } = c.req.valid('json');
+    return c.json(await bulkTransition(lending(c), c.get('actor'), action, ids), 200);
+  })
+  .openapi(settingsRoute, async (c) => {
+    noStore(c);
+    return c.json(await getLendingSettings(lending(c).db), 200);
+  })
+  .openapi(saveSettingsRoute, async (c) => c.json(await saveLendingSettings(lending(c).db, c.req.valid('json')), 200));
+
+/** A desk action: the body was validated by the route (zod-openapi); parse it again for its output type. */
+async function desk(c: Context<AppEnv>, action: LoanAction, schema?: z.ZodType) {
+  const raw = schema ? await c.req.json().catch(() => ({})) : {};
+  const input = schema ? (schema.parse(raw) as Record<string, unknown>) : {};
+  const id = (c.req.param('id') ?? '') as string;
+  return c.json(await deskTransition(lending(c), c.get('actor'), id, action, input), 200);
+}

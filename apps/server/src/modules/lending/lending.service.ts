@@ -1,0 +1,562 @@
+import type { Language } from '@maktaba/shared/constants';
+import {
+  availableActions,
+  borrowingLimit,
+  CLOSED_LOAN_STATUSES,
+  checkAction,
+  copyStatusAfter,
+  DEFAULT_BORROWING_LIMIT,
+  DEFAULT_LOAN_PERIOD_DAYS,
+  dueDateFor,
+  isOverdue,
+  type LoanAction,
+  type LoanStatus,
+  REQUEST_COPY_STATUS,
+  type ReturnCondition,
+} from '@maktaba/shared/lending';
+import { isProfileComplete } from '@maktaba/shared/profile-completeness';
+import { PUBLIC_BOOK_STATUS } from '@maktaba/shared/schemas/catalogue';
+import type {
+  BorrowContext,
+  BulkResult,
+  DeskCounts,
+  DeskLoan,
+  DeskLoanDetail,
+  DeskLoanList,
+  DeskQuery,
+  LendingSettings,
+  Loan,
+  LoanEvent,
+  LoanList,
+  LoanListQuery,
+  ShippingAddress,
+} from '@maktaba/shared/schemas/loans';
+import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
+import type { Actor } from '../../actor.js';
+import type { Database } from '../../db/client.js';
+import type { Queryable } from '../../db/queryable.js';
+import { AppError } from '../../errors.js';
+import { authorLine } from '../catalogue/catalogue.mapper.js';
+import { seesUnpublished } from '../catalogue/catalogue.service.js';
+import type { Transaction } from '../mail/outbox.js';
+import { enqueueEmail } from '../mail/outbox.js';
+import { translator } from '../mail/templates.js';
+import { notifyUser } from '../notifications/notifications.service.js';
+import { recordUserActivity } from '../users/user-activity.repository.js';
+import * as repo from './lending.repository.js';
+
+/*
+ * Lending by shipment (ADR 0014). Every change to a loan runs in one transaction: the loan row is
+ * locked, the action is checked against the shared state machine (packages/shared/src/lending.ts),
+ * the loan, its copy, the event log, the reader's notification and e-mail are written together,
+ * or nothing is.
+ */
+
+export type LendingContext = {
+  db: Database;
+  /** Wakes the mail worker once a transaction that queued e-mail has committed. */
+  wakeMailer: () => void;
+  /** Where links in e-mails point (PUBLIC_URL). */
+  publicUrl: string;
+  now?: () => Date;
+};
+
+const loanNotFound = () => new AppError('NOT_FOUND', 'Loan not found');
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+// --- Settings ------------------------------------------------------------------------------------
+
+export async function getLendingSettings(db: Queryable): Promise<LendingSettings> {
+  const stored = (await repo.findLendingSettings(db)) ?? {};
+  return {
+    loan_period_days: stored.loan_period_days ?? DEFAULT_LOAN_PERIOD_DAYS,
+    default_borrowing_limit: stored.default_borrowing_limit ?? DEFAULT_BORROWING_LIMIT,
+    return_address: stored.return_address ?? null,
+  };
+}
+
+export async function saveLendingSettings(db: Database, settings: LendingSettings): Promise<LendingSettings> {
+  await repo.saveLendingSettings(db, settings);
+  return getLendingSettings(db);
+}
+
+// --- Mapping -------------------------------------------------------------------------------------
+
+function toLoan(row: repo.LoanRow, who: { role: Actor['role']; isOwner: boolean }, now: Date): Loan {
+  const status = row.status as LoanStatus;
+  return {
+    id: row.id,
+    status,
+    book: {
+      id: row.bookId,
+      title: row.titleEn,
+      title_ar: row.titleAr,
+      author: authorLine(row.authors, 'en'),
+      author_ar: authorLine(row.authors, 'ar'),
+      cover_url: publicObjectUrl('covers', row.coverKey),
+    },
+    copy: row.copyId && row.barcode ? { id: row.copyId, barcode: row.barcode } : null,
+    shipping_address: normaliseAddress(row.shippingAddress),
+    locale: row.locale === 'ar' ? 'ar' : 'en',
+    requested_at: row.checkedOutAt.toISOString(),
+    approved_at: iso(row.approvedAt),
+    denied_at: iso(row.deniedAt),
+    denial_reason: row.denialReason,
+    cancelled_at: iso(row.cancelledAt),
+    shipped_at: iso(row.shippedAt),
+    carrier: row.carrier,
+    tracking_number: row.trackingNumber,
+    delivered_at: iso(row.deliveredAt),
+    due_date: iso(row.dueDate),
+    return_shipped_at: iso(row.returnShippedAt),
+    return_carrier: row.returnCarrier,
+    return_tracking_number: row.returnTrackingNumber,
+    returned_at: iso(row.returnedAt),
+    return_condition: (row.returnCondition as ReturnCondition | null) ?? null,
+    lost_at: iso(row.lostAt),
+    overdue: isOverdue({ status, due_date: row.dueDate }, now),
+    actions: availableActions(status, who),
+  };
+}
+
+/** Loans recorded before addresses were kept have an empty snapshot: answer it as empty strings. */
+function normaliseAddress(value: Partial<ShippingAddress> | null | undefined): ShippingAddress {
+  return {
+    name: value?.name ?? null,
+    address_line_1: value?.address_line_1 ?? '',
+    address_line_2: value?.address_line_2 ?? null,
+    city: value?.city ?? '',
+    state_province: value?.state_province ?? '',
+    postal_code: value?.postal_code ?? '',
+    country: value?.country ?? '',
+    phone_number: value?.phone_number ?? null,
+  };
+}
+
+function toDeskLoan(row: repo.LoanRow, actor: Actor, now: Date): DeskLoan {
+  return {
+    ...toLoan(row, { role: actor.role, isOwner: row.userId === actor.id }, now),
+    patron: { id: row.userId, name: row.patronName, email: row.patronEmail, phone_number: row.patronPhone },
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type ReaderProfile = NonNullable<Awaited<ReturnType<typeof repo.findReader>>>;
+
+/** The reader's address as a parcel would carry it, or null when it is not complete. */
+function shippingAddressOf(profile: ReaderProfile): ShippingAddress | null {
+  const complete = isProfileComplete(
+    {
+      registration_completed: true,
+      email: profile.email,
+      address_line_1: profile.addressLine1,
+      city: profile.city,
+      state_province: profile.stateProvince,
+      postal_code: profile.postalCode,
+      country: profile.country,
+    },
+    'credential',
+  );
+  if (!complete) return null;
+  return {
+    name: profile.displayName,
+    address_line_1: profile.addressLine1 ?? '',
+    address_line_2: profile.addressLine2 || null,
+    city: profile.city ?? '',
+    state_province: profile.stateProvince ?? '',
+    postal_code: profile.postalCode ?? '',
+    country: profile.country ?? '',
+    phone_number: profile.phoneNumber,
+  };
+}
+
+const bookVisible = (status: string | undefined, actor: Actor) =>
+  status !== undefined && (status === PUBLIC_BOOK_STATUS || seesUnpublished(actor));
+
+/** Why a request would be refused now, in the order `requestLoan` checks, or null. */
+function blockedReason(state: {
+  active: boolean;
+  requested: boolean;
+  address: boolean;
+  underLimit: boolean;
+  copies: number;
+}): BorrowContext['blocked_by'] {
+  if (!state.active) return 'ACCOUNT_DISABLED';
+  if (!state.address) return 'ADDRESS_REQUIRED';
+  if (state.requested) return 'ALREADY_REQUESTED';
+  if (!state.underLimit) return 'BORROWING_LIMIT_REACHED';
+  if (state.copies < 1) return 'NO_COPY_AVAILABLE';
+  return null;
+}
+
+// --- The reader ----------------------------------------------------------------------------------
+
+export async function listOwnLoans(ctx: LendingContext, actor: Actor, query: LoanListQuery): Promise<LoanList> {
+  const statuses = query.scope === 'current' ? repo.CURRENT_STATUSES : CLOSED_LOAN_STATUSES;
+  const { rows, total } = await repo.findOwnLoans(ctx.db, actor.id, statuses, query);
+  const now = clock(ctx);
+  return {
+    items: rows.map((row) => toLoan(row, { role: actor.role, isOwner: true }, now)),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+export async function getOwnLoan(ctx: LendingContext, actor: Actor, id: string): Promise<Loan> {
+  const row = await repo.findLoan(ctx.db, id);
+  if (!row || row.userId !== actor.id) throw loanNotFound();
+  return toLoan(row, { role: actor.role, isOwner: true }, clock(ctx));
+}
+
+export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: string): Promise<BorrowContext> {
+  const [book, reader, settings, activeId, open] = await Promise.all([
+    repo.findBook(ctx.db, bookId),
+    repo.findReader(ctx.db, actor.id),
+    getLendingSettings(ctx.db),
+    repo.findActiveLoanId(ctx.db, actor.id, bookId),
+    repo.countOpenLoans(ctx.db, actor.id),
+  ]);
+  if (!book || !bookVisible(book.status, actor)) throw new AppError('NOT_FOUND', 'Book not found');
+  const loanRow = activeId ? await repo.findLoan(ctx.db, activeId) : undefined;
+  const address = reader ? shippingAddressOf(reader) : null;
+  const limit = borrowingLimit(reader?.borrowingLimit, settings.default_borrowing_limit);
+  const blockedBy = blockedReason({
+    active: reader?.status === 'active',
+    requested: Boolean(loanRow),
+    address: Boolean(address),
+    underLimit: open < limit,
+    copies: book.copiesAvailable,
+  });
+  return {
+    loan: loanRow ? toLoan(loanRow, { role: actor.role, isOwner: true }, clock(ctx)) : null,
+    copies_total: book.copiesTotal,
+    copies_available: book.copiesAvailable,
+    shipping_address: address,
+    loan_period_days: settings.loan_period_days,
+    borrowing_limit: limit,
+    open_loans: open,
+    blocked_by: blockedBy,
+  };
+}
+
+/**
+ * A reader asks for a book. Under a lock on the reader's profile row (so two requests of one reader
+ * cannot both pass the limit), the rules are checked in order, then one available copy is taken and
+ * held for the request (so two readers racing for the last copy cannot both get it).
+ */
+export async function requestLoan(
+  ctx: LendingContext,
+  actor: Actor,
+  input: { book_id: string; locale: Language },
+): Promise<Loan> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const reader = await repo.lockReader(tx, actor.id);
+    if (!reader) throw new AppError('PROFILE_NOT_FOUND');
+    if (reader.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    const book = await repo.findBook(tx, input.book_id);
+    if (!book || !bookVisible(book.status, actor)) throw new AppError('NOT_FOUND', 'Book not found');
+    const address = shippingAddressOf(reader);
+    if (!address) throw new AppError('ADDRESS_REQUIRED');
+    if (await repo.findActiveLoanId(tx, actor.id, input.book_id)) throw new AppError('ALREADY_REQUESTED');
+    const settings = await getLendingSettings(tx);
+    const limit = borrowingLimit(reader.borrowingLimit, settings.default_borrowing_limit);
+    if ((await repo.countOpenLoans(tx, actor.id)) >= limit) {
+      throw new AppError('BORROWING_LIMIT_REACHED', `You have reached your borrowing limit of ${limit} books.`, {
+        details: { limit },
+      });
+    }
+    const copyId = await repo.claimAvailableCopy(tx, input.book_id, REQUEST_COPY_STATUS);
+    if (!copyId) throw new AppError('NO_COPY_AVAILABLE');
+    const loan = await repo.insertLoan(tx, {
+      userId: actor.id,
+      bookId: input.book_id,
+      copyId,
+      status: 'requested',
+      shippingAddress: address,
+      locale: input.locale,
+    });
+    await repo.insertLoanEvent(tx, {
+      loanId: loan.id,
+      actorId: actor.id,
+      action: 'request',
+      from: null,
+      to: 'requested',
+    });
+    await recordUserActivity(tx, actor.id, 'loan_requested', { book_id: input.book_id, loan_id: loan.id });
+    return loan.id;
+  });
+  return getOwnLoan(ctx, actor, id);
+}
+
+// --- Transitions ---------------------------------------------------------------------------------
+
+export type TransitionInput = {
+  copy_id?: string;
+  reason?: string;
+  carrier?: string | null;
+  tracking_number?: string | null;
+  condition?: ReturnCondition;
+  note?: string | null;
+};
+
+/**
+ * Takes `action` on a loan. `asDesk` says which door the caller came through: the reader's routes
+ * only ever reach the caller's own loans (another's answers 404); the desk's reach every loan.
+ */
+export async function transition(
+  ctx: LendingContext,
+  actor: Actor,
+  loanId: string,
+  action: LoanAction,
+  input: TransitionInput,
+  asDesk: boolean,
+): Promise<{ loan: repo.LoanRow; mailed: boolean }> {
+  let mailed = false;
+  await ctx.db.transaction(async (tx) => {
+    const loan = await repo.lockLoan(tx, loanId);
+    const isOwner = loan?.userId === actor.id;
+    if (!loan || (!asDesk && !isOwner)) throw loanNotFound();
+    const check = checkAction(action, loan.status as LoanStatus, { role: actor.role, isOwner });
+    if (!check.ok) {
+      if (check.reason === 'NOT_FOUND') throw loanNotFound();
+      if (check.reason === 'FORBIDDEN') throw new AppError('FORBIDDEN');
+      throw new AppError('WRONG_STATE', undefined, { details: { status: loan.status } });
+    }
+    const now = clock(ctx);
+    const from = loan.status as LoanStatus;
+    const to = check.to;
+    const values: Parameters<typeof repo.updateLoan>[2] = { status: to };
+    let copyId = loan.copyId;
+    switch (action) {
+      case 'approve':
+        values.approvedAt = now;
+        if (input.copy_id && input.copy_id !== loan.copyId) {
+          // The desk chose another copy: take it first, then let the held one go.
+          if (!(await repo.claimCopy(tx, input.copy_id, loan.bookId, REQUEST_COPY_STATUS))) {
+            throw new AppError('NO_COPY_AVAILABLE');
+          }
+          if (loan.copyId) await repo.setCopyStatus(tx, loan.copyId, 'available');
+          copyId = input.copy_id;
+          values.copyId = copyId;
+        }
+        break;
+      case 'deny':
+        values.deniedAt = now;
+        values.denialReason = input.reason ?? null;
+        break;
+      case 'cancel':
+        values.cancelledAt = now;
+        break;
+      case 'ship':
+        values.shippedAt = now;
+        values.carrier = input.carrier ?? null;
+        values.trackingNumber = input.tracking_number ?? null;
+        break;
+      case 'deliver': {
+        values.deliveredAt = now;
+        const settings = await getLendingSettings(tx);
+        values.dueDate = dueDateFor(now, settings.loan_period_days);
+        break;
+      }
+      case 'send_back':
+        values.returnShippedAt = now;
+        values.returnCarrier = input.carrier ?? null;
+        values.returnTrackingNumber = input.tracking_number ?? null;
+        break;
+      case 'receive':
+        values.returnedAt = now;
+        values.returnCondition = input.condition ?? 'good';
+        break;
+      case 'mark_lost':
+        values.lostAt = now;
+        break;
+    }
+    await repo.updateLoan(tx, loan.id, values);
+    const copyStatus = copyStatusAfter(action, input.condition ?? 'good');
+    if (copyId && copyStatus) {
+      const conditionNote = action === 'receive' && input.condition === 'damaged' ? (input.note ?? null) : undefined;
+      await repo.setCopyStatus(tx, copyId, copyStatus, conditionNote);
+    }
+    await repo.insertLoanEvent(tx, {
+      loanId: loan.id,
+      actorId: actor.id,
+      action,
+      from,
+      to,
+      note: action === 'deny' ? (input.reason ?? null) : (input.note ?? null),
+    });
+    mailed = await tellReader(ctx, tx, loan, action, values);
+  });
+  if (mailed) ctx.wakeMailer();
+  const row = await repo.findLoan(ctx.db, loanId);
+  if (!row) throw loanNotFound();
+  return { loan: row, mailed };
+}
+
+/**
+ * The reader hears of what the library did, in the language they asked in: a notification (live,
+ * through the table's trigger) and, for approval, denial and shipping, an e-mail. Both are written
+ * in the transition's transaction. Returns whether an e-mail was queued.
+ */
+async function tellReader(
+  ctx: LendingContext,
+  tx: Transaction,
+  loan: repo.CheckoutRecord,
+  action: LoanAction,
+  values: { denialReason?: string | null; carrier?: string | null; trackingNumber?: string | null },
+): Promise<boolean> {
+  const locale: Language = loan.locale === 'ar' ? 'ar' : 'en';
+  const t = translator(locale);
+  const [book, reader] = await Promise.all([repo.findBookTitles(tx, loan.bookId), repo.findReader(tx, loan.userId)]);
+  if (!reader) return false;
+  const title = (locale === 'ar' ? book?.titleAr : null) || book?.titleEn || '';
+  const link = new URL('/myimam', ctx.publicUrl).toString();
+  const email = reader.email;
+  switch (action) {
+    case 'approve':
+      await notifyUser(tx, {
+        userId: loan.userId,
+        title: t('lending.notify.approvedTitle'),
+        message: t('lending.notify.approvedMessage', { title }),
+        type: 'success',
+        eventType: 'book_request_approved',
+      });
+      await enqueueEmail(tx, { to: email, locale, template: 'loan_approved', data: { bookTitle: title, link } });
+      return true;
+    case 'deny': {
+      const reason = values.denialReason ?? '';
+      await notifyUser(tx, {
+        userId: loan.userId,
+        title: t('lending.notify.deniedTitle'),
+        message: t('lending.notify.deniedMessage', { title, reason }),
+        type: 'info',
+        eventType: 'book_request_denied',
+      });
+      await enqueueEmail(tx, { to: email, locale, template: 'loan_denied', data: { bookTitle: title, reason, link } });
+      return true;
+    }
+    case 'ship': {
+      const carrier = values.carrier ?? null;
+      const tracking = values.trackingNumber ?? null;
+      await notifyUser(tx, {
+        userId: loan.userId,
+        title: t('lending.notify.shippedTitle'),
+        message: tracking
+          ? t('lending.notify.shippedTracking', { title, carrier: carrier ?? '—', tracking })
+          : t('lending.notify.shippedMessage', { title }),
+        type: 'info',
+      });
+      await enqueueEmail(tx, {
+        to: email,
+        locale,
+        template: 'loan_shipped',
+        data: { bookTitle: title, carrier, trackingNumber: tracking, link },
+      });
+      return true;
+    }
+    case 'receive':
+      await notifyUser(tx, {
+        userId: loan.userId,
+        title: t('lending.notify.returnedTitle'),
+        message: t('lending.notify.returnedMessage', { title }),
+        type: 'success',
+      });
+      return false;
+    case 'mark_lost':
+      await notifyUser(tx, {
+        userId: loan.userId,
+        title: t('lending.notify.lostTitle'),
+        message: t('lending.notify.lostMessage', { title }),
+        type: 'warning',
+      });
+      return false;
+    default:
+      return false;
+  }
+}
+
+export async function readerTransition(
+  ctx: LendingContext,
+  actor: Actor,
+  loanId: string,
+  action: 'cancel' | 'deliver' | 'send_back',
+  input: TransitionInput,
+): Promise<Loan> {
+  const { loan } = await transition(ctx, actor, loanId, action, input, false);
+  return toLoan(loan, { role: actor.role, isOwner: true }, clock(ctx));
+}
+
+export async function deskTransition(
+  ctx: LendingContext,
+  actor: Actor,
+  loanId: string,
+  action: LoanAction,
+  input: TransitionInput,
+): Promise<DeskLoan> {
+  const { loan } = await transition(ctx, actor, loanId, action, input, true);
+  return toDeskLoan(loan, actor, clock(ctx));
+}
+
+/** Each loan on its own: one refused loan does not undo the others. */
+export async function bulkTransition(
+  ctx: LendingContext,
+  actor: Actor,
+  action: 'approve' | 'ship',
+  ids: string[],
+): Promise<BulkResult> {
+  const results: BulkResult['results'] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      const { loan } = await transition(ctx, actor, id, action, {}, true);
+      results.push({ id, ok: true, code: null, status: loan.status as LoanStatus });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, code: error.code, status: null });
+    }
+  }
+  return { results };
+}
+
+// --- The desk ------------------------------------------------------------------------------------
+
+export async function listDeskLoans(ctx: LendingContext, actor: Actor, query: DeskQuery): Promise<DeskLoanList> {
+  const now = clock(ctx);
+  const { rows, total } = await repo.findDeskLoans(ctx.db, query, now);
+  return { items: rows.map((row) => toDeskLoan(row, actor, now)), total, limit: query.limit, offset: query.offset };
+}
+
+export async function deskCounts(ctx: LendingContext): Promise<DeskCounts> {
+  return repo.countQueues(ctx.db, clock(ctx));
+}
+
+export async function getDeskLoan(ctx: LendingContext, actor: Actor, id: string): Promise<DeskLoanDetail> {
+  const row = await repo.findLoan(ctx.db, id);
+  if (!row) throw loanNotFound();
+  const [events, copies] = await Promise.all([
+    repo.findLoanEvents(ctx.db, id),
+    row.status === 'requested' ? repo.findAvailableCopies(ctx.db, row.bookId) : Promise.resolve([]),
+  ]);
+  return {
+    ...toDeskLoan(row, actor, clock(ctx)),
+    events: events.map(
+      (event): LoanEvent => ({
+        id: event.id,
+        action: event.action as LoanEvent['action'],
+        from_status: (event.fromStatus as LoanStatus | null) ?? null,
+        to_status: event.toStatus as LoanStatus,
+        actor:
+          event.actorId && event.actorEmail
+            ? { id: event.actorId, name: event.actorName, email: event.actorEmail }
+            : null,
+        note: event.note,
+        created_at: event.createdAt.toISOString(),
+      }),
+    ),
+    available_copies: copies,
+  };
+}
+
+function clock(ctx: LendingContext): Date {
+  return ctx.now ? ctx.now() : new Date();
+}

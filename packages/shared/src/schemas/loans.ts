@@ -1,0 +1,341 @@
+import { z } from 'zod';
+import { COPY_STATUSES, DENIAL_REASON_MAX, LOAN_ACTIONS, LOAN_STATUSES, RETURN_CONDITIONS } from '../lending.js';
+
+/**
+ * Lending by shipment (ADR 0014): the reader's loans under /api/loans, the desk's under
+ * /api/admin/loans, and a book's copies under /api/admin/books/{id}/copies. Validation messages are
+ * i18n keys, shown in the reader's language by the client.
+ */
+
+export const LOAN_TEXT_LIMITS = {
+  carrierMax: 100,
+  trackingMax: 100,
+  noteMax: 500,
+  denialReasonMax: DENIAL_REASON_MAX,
+  barcodeMax: 40,
+  conditionNoteMax: 500,
+  copiesAddMax: 50,
+  bulkMax: 100,
+  returnAddressLineMax: 200,
+} as const;
+
+export const LOANS_PAGE_SIZE = 15;
+export const DESK_PAGE_SIZE = 20;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+const pageQuery = (size: number) => ({
+  limit: z.coerce.number().int().min(1).max(100).default(size),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** The address the parcel went to: a copy of the reader's address when they asked. */
+export const ShippingAddressSchema = z.object({
+  name: z.string().nullable(),
+  address_line_1: z.string(),
+  address_line_2: z.string().nullable(),
+  city: z.string(),
+  state_province: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  phone_number: z.string().nullable(),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+export const LoanBookSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  title_ar: z.string().nullable(),
+  author: z.string().nullable(),
+  author_ar: z.string().nullable(),
+  cover_url: z.string().nullable(),
+});
+
+export const LoanCopySchema = z.object({ id: z.uuid(), barcode: z.string() });
+
+/** The reader's view of a loan. */
+export const LoanSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(LOAN_STATUSES),
+  book: LoanBookSchema,
+  copy: LoanCopySchema.nullable(),
+  shipping_address: ShippingAddressSchema,
+  /** The language the reader asked in: their notifications, e-mails and slip use it. */
+  locale: z.enum(['en', 'ar']),
+  requested_at: z.string(),
+  approved_at: z.string().nullable(),
+  denied_at: z.string().nullable(),
+  denial_reason: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  due_date: z.string().nullable(),
+  return_shipped_at: z.string().nullable(),
+  return_carrier: z.string().nullable(),
+  return_tracking_number: z.string().nullable(),
+  returned_at: z.string().nullable(),
+  return_condition: z.enum(RETURN_CONDITIONS).nullable(),
+  lost_at: z.string().nullable(),
+  overdue: z.boolean(),
+  /** What the caller may do next (the shared state machine, for buttons). */
+  actions: z.array(z.enum(LOAN_ACTIONS)),
+});
+export type Loan = z.infer<typeof LoanSchema>;
+
+export const LoanListSchema = z.object({
+  items: z.array(LoanSchema),
+  total: z.number().int().min(0),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type LoanList = z.infer<typeof LoanListSchema>;
+
+/** `GET /api/loans?scope=`: current (requests and loans not yet over) or history (over), newest first. */
+export const LOAN_SCOPES = ['current', 'history'] as const;
+export const LoanListQuerySchema = z.object({
+  scope: z.enum(LOAN_SCOPES).default('current'),
+  ...pageQuery(LOANS_PAGE_SIZE),
+});
+export type LoanListQuery = z.infer<typeof LoanListQuerySchema>;
+
+/**
+ * Ask for a book. `locale` is the language of the app the reader asked in (else the server takes
+ * Accept-Language): their notifications, e-mails and packing slip for this loan use it.
+ */
+export const LoanRequestSchema = z.object({
+  book_id: z.uuid('validation.invalidInput'),
+  locale: z.enum(['en', 'ar']).optional(),
+});
+export type LoanRequest = z.infer<typeof LoanRequestSchema>;
+
+/** `GET /api/loans/for-book/{bookId}`: everything the book page needs to offer "Borrow". */
+export const BorrowContextSchema = z.object({
+  /** The caller's active loan or request for this book, if any. */
+  loan: LoanSchema.nullable(),
+  copies_total: z.number().int().min(0),
+  copies_available: z.number().int().min(0),
+  /** Where a request would be shipped; null when the profile's address is not complete. */
+  shipping_address: ShippingAddressSchema.nullable(),
+  loan_period_days: z.number().int().min(1),
+  borrowing_limit: z.number().int().min(1),
+  /** Loans counted against the limit now (requested, approved, shipped, on loan). */
+  open_loans: z.number().int().min(0),
+  /** Why a request would be refused now, or null when it can be made. */
+  blocked_by: z
+    .enum(['ADDRESS_REQUIRED', 'BORROWING_LIMIT_REACHED', 'NO_COPY_AVAILABLE', 'ALREADY_REQUESTED', 'ACCOUNT_DISABLED'])
+    .nullable(),
+});
+export type BorrowContext = z.infer<typeof BorrowContextSchema>;
+
+/** The reader says the parcel is on its way back (tracking optional). */
+export const SendBackSchema = z.object({
+  carrier: optionalText(LOAN_TEXT_LIMITS.carrierMax),
+  tracking_number: optionalText(LOAN_TEXT_LIMITS.trackingMax),
+});
+export type SendBackInput = z.input<typeof SendBackSchema>;
+
+export const LoanIdSchema = z.uuid('validation.invalidInput');
+
+// ---------------------------------------------------------------------------------------------
+// The desk
+// ---------------------------------------------------------------------------------------------
+
+/** The desk's queues, in the order a loan moves through them. */
+export const DESK_QUEUES = ['requests', 'to_ship', 'in_transit', 'on_loan', 'returning', 'overdue', 'closed'] as const;
+export type DeskQueue = (typeof DESK_QUEUES)[number];
+
+export const DESK_SORTS = ['requested_at', 'updated_at', 'due_date', 'patron', 'book'] as const;
+
+export const DeskQuerySchema = z.object({
+  queue: z.enum(DESK_QUEUES).default('requests'),
+  /** Patron name or e-mail, book title (either language) or copy barcode. */
+  q: z.string().trim().max(200, 'validation.tooLong').optional(),
+  user_id: z.uuid('validation.invalidInput').optional(),
+  sort: z.enum(DESK_SORTS).default('requested_at'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  ...pageQuery(DESK_PAGE_SIZE),
+});
+export type DeskQuery = z.infer<typeof DeskQuerySchema>;
+
+export const DeskPatronSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+});
+
+export const DeskLoanSchema = LoanSchema.extend({
+  patron: DeskPatronSchema,
+  updated_at: z.string(),
+});
+export type DeskLoan = z.infer<typeof DeskLoanSchema>;
+
+export const DeskLoanListSchema = z.object({
+  items: z.array(DeskLoanSchema),
+  total: z.number().int().min(0),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type DeskLoanList = z.infer<typeof DeskLoanListSchema>;
+
+export const DeskCountsSchema = z.object(
+  Object.fromEntries(DESK_QUEUES.map((queue) => [queue, z.number().int().min(0)])) as Record<DeskQueue, z.ZodNumber>,
+);
+export type DeskCounts = z.infer<typeof DeskCountsSchema>;
+
+export const LoanEventSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(['request', ...LOAN_ACTIONS]),
+  from_status: z.enum(LOAN_STATUSES).nullable(),
+  to_status: z.enum(LOAN_STATUSES),
+  actor: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string() }).nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LoanEvent = z.infer<typeof LoanEventSchema>;
+
+/** One loan for the desk, with its history and the copies the desk could choose on approval. */
+export const DeskLoanDetailSchema = DeskLoanSchema.extend({
+  events: z.array(LoanEventSchema),
+  available_copies: z.array(LoanCopySchema),
+});
+export type DeskLoanDetail = z.infer<typeof DeskLoanDetailSchema>;
+
+export const ApproveSchema = z.object({ copy_id: z.uuid('validation.invalidInput').optional() });
+export const DenySchema = z.object({
+  reason: z.string().trim().min(1, 'validation.required').max(LOAN_TEXT_LIMITS.denialReasonMax, 'validation.tooLong'),
+});
+export const ShipSchema = z.object({
+  carrier: optionalText(LOAN_TEXT_LIMITS.carrierMax),
+  tracking_number: optionalText(LOAN_TEXT_LIMITS.trackingMax),
+});
+export const ReceiveSchema = z.object({
+  condition: z.enum(RETURN_CONDITIONS).default('good'),
+  note: optionalText(LOAN_TEXT_LIMITS.noteMax),
+});
+export const NoteSchema = z.object({ note: optionalText(LOAN_TEXT_LIMITS.noteMax) });
+
+export const BulkActionSchema = z.object({
+  action: z.enum(['approve', 'ship']),
+  ids: z.array(LoanIdSchema).min(1, 'validation.required').max(LOAN_TEXT_LIMITS.bulkMax, 'validation.tooLong'),
+});
+export type BulkActionInput = z.input<typeof BulkActionSchema>;
+/** Each loan of a bulk action on its own: one refused loan does not undo the others. */
+export const BulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.uuid(),
+      ok: z.boolean(),
+      code: z.string().nullable(),
+      status: z.enum(LOAN_STATUSES).nullable(),
+    }),
+  ),
+});
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The packing slip and the library's lending settings
+// ---------------------------------------------------------------------------------------------
+
+export const ReturnAddressSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(LOAN_TEXT_LIMITS.returnAddressLineMax, 'validation.tooLong'),
+  lines: z
+    .array(
+      z.string().trim().min(1, 'validation.required').max(LOAN_TEXT_LIMITS.returnAddressLineMax, 'validation.tooLong'),
+    )
+    .min(1, 'validation.required')
+    .max(6, 'validation.tooLong'),
+});
+export type ReturnAddress = z.infer<typeof ReturnAddressSchema>;
+
+export const LendingSettingsSchema = z.object({
+  loan_period_days: z.coerce
+    .number()
+    .int('validation.invalidInput')
+    .min(1, 'validation.invalidInput')
+    .max(365, 'validation.invalidInput'),
+  default_borrowing_limit: z.coerce
+    .number()
+    .int('validation.invalidInput')
+    .min(1, 'validation.invalidInput')
+    .max(100, 'validation.invalidInput'),
+  /** Null until an admin sets it; the packing slip then says it is missing. */
+  return_address: ReturnAddressSchema.nullable(),
+});
+export type LendingSettings = z.infer<typeof LendingSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Copies
+// ---------------------------------------------------------------------------------------------
+
+/** Copy states the desk may set by hand; the others belong to loans. */
+export const MANUAL_COPY_STATUSES = ['available', 'damaged', 'lost', 'withdrawn'] as const;
+
+export const CopySchema = z.object({
+  id: z.uuid(),
+  book_id: z.uuid(),
+  barcode: z.string(),
+  status: z.enum(COPY_STATUSES),
+  condition_note: z.string().nullable(),
+  created_at: z.string(),
+  /** The active loan holding this copy, if any. */
+  loan_id: z.uuid().nullable(),
+});
+export type Copy = z.infer<typeof CopySchema>;
+
+export const CopyListSchema = z.object({ items: z.array(CopySchema) });
+
+const BarcodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(LOAN_TEXT_LIMITS.barcodeMax, 'validation.tooLong')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'lending.validation.barcode');
+
+/**
+ * Add copies: one with a chosen barcode, or `count` with barcodes the library assigns (a chosen
+ * barcode names one copy, so it goes with a count of one).
+ */
+export const CopyCreateSchema = z
+  .object({
+    barcode: BarcodeSchema.optional(),
+    count: z.coerce
+      .number('validation.invalidInput')
+      .int('validation.invalidInput')
+      .min(1, 'validation.invalidInput')
+      .max(LOAN_TEXT_LIMITS.copiesAddMax, 'validation.tooLong')
+      .default(1),
+    condition_note: optionalText(LOAN_TEXT_LIMITS.conditionNoteMax),
+  })
+  .superRefine((input, ctx) => {
+    if (input.barcode && input.count !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'lending.validation.oneBarcodeOneCopy' });
+    }
+  });
+export type CopyCreateInput = z.input<typeof CopyCreateSchema>;
+
+/** A copy's changes: only the fields named change; an empty or null condition note clears it. */
+export const CopyUpdateSchema = z.object({
+  barcode: BarcodeSchema.optional(),
+  condition_note: z
+    .string()
+    .trim()
+    .max(LOAN_TEXT_LIMITS.conditionNoteMax, 'validation.tooLong')
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  status: z.enum(MANUAL_COPY_STATUSES).optional(),
+});
+export type CopyUpdateInput = z.input<typeof CopyUpdateSchema>;
