@@ -106,3 +106,15 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "checkouts_returned_count" AFTER UPDATE OF "status" ON "checkouts" FOR EACH ROW EXECUTE FUNCTION "checkouts_returned_count"();
+--> statement-breakpoint
+-- A loan deleted with its reader's account (the lending record itself is kept in the audit entry)
+-- lets go of a copy it only held; a copy that is out with the reader keeps its state for the desk.
+CREATE FUNCTION "checkouts_release_copy"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD."copy_id" IS NOT NULL AND OLD."status" IN ('requested', 'approved') THEN
+    UPDATE "book_copies" SET "status" = 'available', "updated_at" = now() WHERE "id" = OLD."copy_id" AND "status" = 'reserved';
+  END IF;
+  RETURN OLD;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "checkouts_release_copy" BEFORE DELETE ON "checkouts" FOR EACH ROW EXECUTE FUNCTION "checkouts_release_copy"();
