@@ -56,7 +56,19 @@ const EXPECTED: [GuardLevel, string[]][] = [
   // /users: open to librarians and admins; the server decides what each may do there.
   [
     'librarianOrAdmin',
-    ['/users', '/users/abc', '/library', '/library/users', '/library/feedback', '/library/book-editor', '/library/x'],
+    [
+      '/users',
+      '/users/abc',
+      '/library',
+      '/library/catalogue',
+      '/library/loans/abc',
+      '/library/loans/abc/slip',
+      '/library/settings',
+      '/library/users',
+      '/library/feedback',
+      '/library/book-editor',
+      '/library/x',
+    ],
   ],
   ['admin', ADMIN_TOOLS.map((tool) => `/admin/${tool}`)],
 ];

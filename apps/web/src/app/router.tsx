@@ -23,11 +23,18 @@ function cataloguePage(path: string, titleKey: string, load: () => Promise<Route
   return { path, lazy: () => load().then((Component) => ({ Component })), handle: { titleKey } satisfies RouteHandle };
 }
 
-/** The catalogue editing screens, shared by /admin (admins) and /library (librarians and admins). */
+/** The catalogue editing screens, shared by /admin (admins) and /library/catalogue (librarians and admins). */
 const catalogueManager = () =>
   import('../features/catalogue-admin/components/catalogue-manager-page').then((m) => m.CatalogueManagerPage);
 const bookEditor = () =>
   import('../features/catalogue-admin/components/book-editor-page').then((m) => m.BookEditorPage);
+
+/** The lending desk (ADR 0014): the Librarian View's index, one loan, its packing slip, the settings. */
+const lendingDesk = () =>
+  import('../features/lending-desk/components/lending-desk-page').then((m) => m.LendingDeskPage);
+const loanDetail = () => import('../features/lending-desk/components/loan-detail-page').then((m) => m.LoanDetailPage);
+const lendingSettings = () =>
+  import('../features/lending-desk/components/lending-settings-page').then((m) => m.LendingSettingsPage);
 
 /** User management (accounts-and-auth §2): the list at /users and /library/users, one user at /users/{id}. */
 const usersPage = () => import('../features/users/components/users-page').then((m) => m.UsersPage);
@@ -98,6 +105,16 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The packing slip prints alone: outside the shell, for librarians and admins.
+      {
+        element: <Guard level="librarianOrAdmin" />,
+        errorElement: <RouteError />,
+        children: [
+          cataloguePage('library/loans/:loanId/slip', 'pages.packingSlip', () =>
+            import('../features/lending-desk/components/packing-slip-page').then((m) => m.PackingSlipPage),
+          ),
+        ],
+      },
       {
         path: 'dev/mailbox',
         lazy: () =>
@@ -166,7 +183,10 @@ export const routes: RouteObject[] = [
                   cataloguePage('users/:userId', 'pages.user', () =>
                     import('../features/users/components/user-detail-page').then((m) => m.UserDetailPage),
                   ),
-                  cataloguePage('library', 'pages.library', catalogueManager),
+                  cataloguePage('library', 'pages.lendingDesk', lendingDesk),
+                  cataloguePage('library/loans/:loanId', 'pages.loan', loanDetail),
+                  cataloguePage('library/settings', 'pages.lendingSettings', lendingSettings),
+                  cataloguePage('library/catalogue', 'pages.catalogueManager', catalogueManager),
                   cataloguePage('library/book-editor', 'pages.admin.bookEditor', bookEditor),
                   cataloguePage('library/users', 'pages.libraryUsers', usersPage),
                   cataloguePage('library/feedback', 'pages.feedbackInbox', () =>

@@ -31,6 +31,7 @@ const NAVIGATION = [
 ];
 const STAFF = [
   ['nav.librarianView', '/library'],
+  ['nav.catalogueManager', '/library/catalogue'],
   ['nav.userManagement', '/users'],
   ['nav.feedbackInbox', '/library/feedback'],
 ];

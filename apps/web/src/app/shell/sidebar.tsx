@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import {
+  BookCopy,
   BookOpenText,
   Home,
   Inbox,
@@ -90,6 +91,7 @@ export function SidebarContent() {
     ...(isStaff
       ? [
           { to: '/library', labelKey: 'nav.librarianView', icon: LibraryBig },
+          { to: '/library/catalogue', labelKey: 'nav.catalogueManager', icon: BookCopy },
           { to: '/users', labelKey: 'nav.userManagement', icon: Users },
           { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
         ]

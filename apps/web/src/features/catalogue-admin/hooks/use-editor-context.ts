@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 
 /**
- * Where the editing screens live (/admin for admins, /library for librarians and admins) and what
+ * Where the editing screens live (/admin for admins, /library/catalogue for librarians and admins) and what
  * the signed-in role may do. The permissions only decide what is shown; the server decides the rest.
  */
 export function useEditorContext() {
@@ -19,7 +19,7 @@ export function useEditorContext() {
     role,
     language,
     can: (permission: Permission) => can(role, permission),
-    managerPath: isLibrary ? '/library' : '/admin/book-catalog',
+    managerPath: isLibrary ? '/library/catalogue' : '/admin/book-catalog',
     editorPath: isLibrary ? '/library/book-editor' : '/admin/book-editor',
   };
 }

@@ -10,6 +10,7 @@ import { useUser } from '../api/get-user';
 import { useStaffContext } from '../hooks/use-staff-context';
 import { UserAccessControls } from './user-access-controls';
 import { UserAccountActions } from './user-account-actions';
+import { UserContactCard } from './user-contact-card';
 import { UserEditForm } from './user-edit-form';
 import { UserActivityList, UserBorrowingList } from './user-history';
 import { UserProfileCard } from './user-profile-card';
@@ -54,6 +55,7 @@ export function UserDetailPage() {
       ) : (
         <>
           <UserProfileCard detail={user.data} />
+          <UserContactCard profile={user.data.profile} />
           {canEdit ? (
             <>
               <UserAccessControls
