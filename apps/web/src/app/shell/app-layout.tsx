@@ -1,12 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BookmarkActionProvider } from '../../components/bookmark-action';
+import { BorrowActionProvider } from '../../components/borrow-action';
 import { PageLoading } from '../../components/page-loading';
 import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-toggle';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
+import { BorrowButton } from '../../features/loans/components/borrow-button';
+import { refreshLoans } from '../../features/loans/lib/refresh-loans';
+import { onLiveNotification } from '../../lib/live-notifications';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
@@ -16,13 +21,18 @@ import { useSidebarStore } from './sidebar-store';
  * The reading shell: a sidebar fixed at the inline start from 1024 px, a drawer with an overlay
  * below that (closing on navigation), the header, the page and the footer (not on /ask), and the
  * feedback dialog once asked for. It gives the bookmarks feature's toggle to the cards of the
- * catalogue and of search (components/bookmark-action.tsx).
+ * catalogue and of search (components/bookmark-action.tsx), the loans feature's borrow control to
+ * the book page (components/borrow-action.tsx), and reads the reader's loans again whenever a live
+ * notification comes in (the library approved, shipped or received one).
  */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { isOpen, setOpen } = useSidebarStore();
+  const queryClient = useQueryClient();
+
+  useEffect(() => onLiveNotification(() => refreshLoans(queryClient)), [queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation.
   useEffect(() => {
@@ -31,63 +41,65 @@ export function AppLayout() {
 
   return (
     <BookmarkActionProvider value={BookmarkToggle}>
-      <div className="min-h-dvh bg-bg">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-app bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
-        >
-          {t('app.skipToContent')}
-        </a>
-        <aside
-          className="fixed inset-y-0 start-0 z-20 hidden w-56 border-e border-border bg-surface lg:block"
-          data-testid="sidebar"
-        >
-          <SidebarContent />
-        </aside>
-        <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" data-testid="drawer-overlay" />
-            <Dialog.Content
-              id="app-drawer"
-              className="fixed inset-y-0 start-0 z-50 w-64 max-w-[85vw] border-e border-border bg-surface shadow-xl lg:hidden"
-              data-testid="drawer"
-              aria-describedby={undefined}
-              onCloseAutoFocus={(event) => {
-                // Radix gives focus back to its own Trigger; the menu button lives in the header instead.
-                const menuButton = document.querySelector<HTMLElement>('button[aria-controls="app-drawer"]');
-                if (!menuButton) return;
-                event.preventDefault();
-                menuButton.focus();
-              }}
-            >
-              <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
-              <Dialog.Close
-                className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
-                aria-label={t('nav.closeMenu')}
+      <BorrowActionProvider value={BorrowButton}>
+        <div className="min-h-dvh bg-bg">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-app bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+          >
+            {t('app.skipToContent')}
+          </a>
+          <aside
+            className="fixed inset-y-0 start-0 z-20 hidden w-56 border-e border-border bg-surface lg:block"
+            data-testid="sidebar"
+          >
+            <SidebarContent />
+          </aside>
+          <Dialog.Root open={isOpen} onOpenChange={setOpen}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" data-testid="drawer-overlay" />
+              <Dialog.Content
+                id="app-drawer"
+                className="fixed inset-y-0 start-0 z-50 w-64 max-w-[85vw] border-e border-border bg-surface shadow-xl lg:hidden"
+                data-testid="drawer"
+                aria-describedby={undefined}
+                onCloseAutoFocus={(event) => {
+                  // Radix gives focus back to its own Trigger; the menu button lives in the header instead.
+                  const menuButton = document.querySelector<HTMLElement>('button[aria-controls="app-drawer"]');
+                  if (!menuButton) return;
+                  event.preventDefault();
+                  menuButton.focus();
+                }}
               >
-                <X aria-hidden className="size-5" />
-              </Dialog.Close>
-              <SidebarContent />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-        <div className="flex min-h-dvh flex-col lg:ms-56">
-          <Header />
-          {navigation.state === 'loading' ? (
-            <div className="h-0.5 w-full animate-pulse bg-primary" aria-hidden data-testid="navigation-progress" />
-          ) : null}
-          <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            {navigation.state === 'loading' && navigation.location?.pathname !== pathname ? (
-              <PageLoading />
-            ) : (
-              <Outlet />
-            )}
-          </main>
-          {/* reader-area §2.1: /ask is the path on which the footer is hidden. */}
-          {pathname === '/ask' ? null : <Footer />}
+                <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
+                <Dialog.Close
+                  className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+                  aria-label={t('nav.closeMenu')}
+                >
+                  <X aria-hidden className="size-5" />
+                </Dialog.Close>
+                <SidebarContent />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <div className="flex min-h-dvh flex-col lg:ms-56">
+            <Header />
+            {navigation.state === 'loading' ? (
+              <div className="h-0.5 w-full animate-pulse bg-primary" aria-hidden data-testid="navigation-progress" />
+            ) : null}
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              {navigation.state === 'loading' && navigation.location?.pathname !== pathname ? (
+                <PageLoading />
+              ) : (
+                <Outlet />
+              )}
+            </main>
+            {/* reader-area §2.1: /ask is the path on which the footer is hidden. */}
+            {pathname === '/ask' ? null : <Footer />}
+          </div>
+          <FeedbackHost />
         </div>
-        <FeedbackHost />
-      </div>
+      </BorrowActionProvider>
     </BookmarkActionProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { BookmarkAction } from '../../../components/bookmark-action';
+import { BorrowAction } from '../../../components/borrow-action';
 import type { BookView } from '../api/get-book';
 
 /*
@@ -12,6 +13,6 @@ export function BookmarkToggleSlot({ book }: { book: BookView }) {
 }
 
 /** Slot: the borrow action (request a copy by shipment), filled by the lending feature. */
-export function BorrowActionSlot(_props: { book: BookView }) {
-  return null;
+export function BorrowActionSlot({ book }: { book: BookView }) {
+  return <BorrowAction book={book} />;
 }

@@ -3,6 +3,7 @@ import { type Notification, NotificationSchema } from '@maktaba/shared/schemas/n
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { announceLiveNotification } from '../../../lib/live-notifications';
 import { addNotification, notificationsQueryOptions } from '../api/get-notifications';
 import { toastKindOf } from '../lib/toast-kind';
 
@@ -46,6 +47,7 @@ export function useNotificationStream(userId: string | null, cursor: number | un
         isNew = updated !== list;
         return updated;
       });
+      if (isNew) announceLiveNotification(notification);
       const kind = isNew ? toastKindOf(notification) : null;
       if (kind) {
         toast[kind](notification.title, {
