@@ -418,11 +418,11 @@ describeEachDriver('admin user management over HTTP', (driver) => {
 
       const [book] = await db.insert(books).values({ titleEn: 'Al-Kafi', titleAr: 'الكافي' }).returning();
       if (!book) throw new Error('no book');
-      await db.execute(sql`insert into checkouts (user_id, book_id, checked_out_at, status) values
-        (${target.id}, ${book.id}, '2025-01-01T00:00:00Z', 'returned'),
-        (${target.id}, ${book.id}, '2025-03-01T00:00:00Z', 'active')`);
+      await db.execute(sql`insert into checkouts (user_id, book_id, checked_out_at, status, shipping_address) values
+        (${target.id}, ${book.id}, '2025-01-01T00:00:00Z', 'returned', '{}'::jsonb),
+        (${target.id}, ${book.id}, '2025-03-01T00:00:00Z', 'on_loan', '{}'::jsonb)`);
       const borrowings = await librarian.client.get(`/api/admin/users/${target.id}/borrowings`);
-      expect(borrowings.body.map((loan: { status: string }) => loan.status)).toEqual(['active', 'returned']);
+      expect(borrowings.body.map((loan: { status: string }) => loan.status)).toEqual(['on_loan', 'returned']);
       expect(borrowings.body[0].book).toEqual({ id: book.id, title: 'Al-Kafi', title_ar: 'الكافي' });
     });
   });
@@ -499,8 +499,8 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       await db.insert(bookmarks).values({ userId: target.id, bookId: book.id });
       await db.insert(userNotifications).values({ userId: target.id, title: 'Hello', message: 'A message' });
 
-      await db.execute(sql`insert into checkouts (user_id, book_id, checked_out_at, returned_at, status)
-        values (${target.id}, ${book.id}, '2025-02-01T00:00:00Z', '2025-02-20T00:00:00Z', 'returned')`);
+      await db.execute(sql`insert into checkouts (user_id, book_id, checked_out_at, returned_at, status, shipping_address)
+        values (${target.id}, ${book.id}, '2025-02-01T00:00:00Z', '2025-02-20T00:00:00Z', 'returned', '{}'::jsonb)`);
       const sent = await target.client.post('/api/feedback', {
         kind: 'feedback',
         fields: {

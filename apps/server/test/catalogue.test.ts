@@ -4,7 +4,7 @@
  * what patrons may not see or do, and the editors' writes under the permission matrix.
  */
 import { BookSchema, ShelfSchema } from '@maktaba/shared/schemas/catalogue';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -14,6 +14,18 @@ import { type ApiClient, clientFrom } from './api-client.js';
 import { accountAs, describeEachDriver, startTestServer, useTestServer } from './helpers.js';
 
 const demo = readDemoCatalogue();
+
+/** Loans recorded directly for a test: where the parcel went. */
+const SHIPPING_ADDRESS = {
+  name: 'Test Reader',
+  address_line_1: '1 Library Street',
+  address_line_2: null,
+  city: 'Najaf',
+  state_province: 'Najaf',
+  postal_code: '54001',
+  country: 'IQ',
+  phone_number: null,
+};
 
 describeEachDriver('catalogue over HTTP', (driver) => {
   const server = useTestServer(driver);
@@ -133,10 +145,23 @@ describeEachDriver('catalogue over HTTP', (driver) => {
     expect(row?.views).toBe(1);
     await librarian.client.post(`/api/books/${viewed}/view`);
     await anonymous.post(`/api/books/${viewed}/view`);
-    await db.insert(checkouts).values([
-      { userId: patron.id, bookId: checkedOut },
-      { userId: librarian.id, bookId: checkedOut },
-    ]);
+    // A loan counts for popularity when it comes back (a returned book was read).
+    const loans = await db
+      .insert(checkouts)
+      .values([
+        { userId: patron.id, bookId: checkedOut, status: 'on_loan', shippingAddress: SHIPPING_ADDRESS },
+        { userId: librarian.id, bookId: checkedOut, status: 'on_loan', shippingAddress: SHIPPING_ADDRESS },
+      ])
+      .returning({ id: checkouts.id });
+    await db
+      .update(checkouts)
+      .set({ status: 'returned' })
+      .where(
+        inArray(
+          checkouts.id,
+          loans.map((loan) => loan.id),
+        ),
+      );
     // 2 checkouts × 5 = 10 comes first; then the three books at 3: the two bookmarked in the test
     // above (3 each) and the one viewed by three different viewers (the ties in id order).
     const popular = await shelf('/api/shelves/popular?p_limit=4');
@@ -149,8 +174,20 @@ describeEachDriver('catalogue over HTTP', (driver) => {
   it('lists recently returned books, latest return first', async () => {
     const [x, y] = (await shelf('/api/shelves/recent?p_limit=2&p_offset=50')).books;
     await db.insert(checkouts).values([
-      { userId: patron.id, bookId: x?.id as string, returnedAt: new Date(Date.now() - 3_600_000), status: 'returned' },
-      { userId: patron.id, bookId: y?.id as string, returnedAt: new Date(), status: 'returned' },
+      {
+        userId: patron.id,
+        bookId: x?.id as string,
+        returnedAt: new Date(Date.now() - 3_600_000),
+        status: 'returned',
+        shippingAddress: SHIPPING_ADDRESS,
+      },
+      {
+        userId: patron.id,
+        bookId: y?.id as string,
+        returnedAt: new Date(),
+        status: 'returned',
+        shippingAddress: SHIPPING_ADDRESS,
+      },
     ]);
     const returned = await shelf('/api/shelves/returned');
     expect(returned.books.map((book) => book.id).slice(0, 2)).toEqual([y?.id, x?.id]);
@@ -262,7 +299,7 @@ describeEachDriver('catalogue over HTTP', (driver) => {
     expect((await admin.client.get(`/api/books/${id}`)).status).toBe(404);
 
     const lent = (await shelf('/api/shelves/recent?p_limit=1&p_offset=60')).books[0]?.id as string;
-    await db.insert(checkouts).values({ userId: patron.id, bookId: lent });
+    await db.insert(checkouts).values({ userId: patron.id, bookId: lent, shippingAddress: SHIPPING_ADDRESS });
     const refused = await admin.client.delete(`/api/books/${lent}`);
     expect(refused.status).toBe(409);
     expect((await anonymous.get(`/api/books/${lent}`)).status).toBe(200);

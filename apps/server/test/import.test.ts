@@ -8,7 +8,15 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { bookAuthors, bookCategories, books, categories, importJobs, profiles } from '../src/db/schema/index.js';
+import {
+  bookAuthors,
+  bookCategories,
+  bookCopies,
+  books,
+  categories,
+  importJobs,
+  profiles,
+} from '../src/db/schema/index.js';
 import { type ApiClient, clientFrom, type Json } from './api-client.js';
 import { accountAs, describeEachDriver, REPO_ROOT, useTestServer } from './helpers.js';
 
@@ -232,6 +240,38 @@ describeEachDriver('catalogue import over HTTP', (driver) => {
       .from(bookAuthors)
       .where(eq(bookAuthors.bookId, book?.id ?? ''));
     expect(links).toHaveLength(2);
+  });
+
+  it('creates the copies a record counts, and on a re-import only adds copies, never removes one', async () => {
+    const [id = ''] = ids(1);
+    const copiesOf = async () => {
+      const [book] = await booksWith([id]);
+      const rows = await db
+        .select({ status: bookCopies.status, barcode: bookCopies.barcode })
+        .from(bookCopies)
+        .where(eq(bookCopies.bookId, book?.id ?? ''));
+      return { book, statuses: rows.map((row) => row.status).sort(), barcodes: rows.map((row) => row.barcode) };
+    };
+    const first = await runImport(jsonl([record(id, { copies_total: 3, copies_available: 1 })]));
+    expect(first).toMatchObject({ inserted: 1 });
+    let now = await copiesOf();
+    expect(now.book).toMatchObject({ copiesTotal: 3, copiesAvailable: 1 });
+    expect(now.statuses).toEqual(['available', 'damaged', 'damaged']);
+    expect(now.barcodes.every((barcode) => /^MK\d{7,}$/.test(barcode))).toBe(true);
+
+    // A larger count adds copies (lendable when the record does not say otherwise)...
+    const more = await runImport(jsonl([record(id, { copies_total: 5 })]));
+    expect(more).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
+    now = await copiesOf();
+    expect(now.book).toMatchObject({ copiesTotal: 5, copiesAvailable: 3 });
+    expect(now.statuses).toEqual(['available', 'available', 'available', 'damaged', 'damaged']);
+
+    // ...a smaller one removes none: copies may be on loan, and only the desk withdraws one.
+    const fewer = await runImport(jsonl([record(id, { copies_total: 1, copies_available: 0 })]));
+    expect(fewer).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    now = await copiesOf();
+    expect(now.book).toMatchObject({ copiesTotal: 5, copiesAvailable: 3 });
+    expect(now.statuses).toHaveLength(5);
   });
 
   it('writes one transaction per batch: a failing batch leaves none of its rows', async () => {

@@ -12,6 +12,7 @@ import { sessionRoutes } from '../modules/auth/sessions.routes.js';
 import { bookmarkRoutes } from '../modules/bookmarks/bookmarks.routes.js';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
 import { catalogueEditorRoutes } from '../modules/catalogue/catalogue-editor.routes.js';
+import { copyRoutes } from '../modules/copies/copies.routes.js';
 import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
 import { mountDocs } from '../modules/docs/docs.routes.js';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.js';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', importRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', catalogueEditorRoutes);
+  api.route('/', copyRoutes);
   api.route('/', searchRoutes);
   api.route('/', bookmarkRoutes);
   api.route('/', lendingRoutes);

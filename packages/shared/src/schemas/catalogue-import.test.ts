@@ -33,7 +33,8 @@ describe('validateImportRow', () => {
       publication_year: 1987,
       is_digital: true,
       copies_total: 4,
-      copies_available: 0,
+      // Not said: every copy held can be lent.
+      copies_available: null,
       format: 'pdf',
     });
   });

@@ -165,7 +165,8 @@ export type ImportRecord = {
   content_type: string | null;
   is_digital: boolean;
   copies_total: number;
-  copies_available: number;
+  /** Of those, how many can be lent; null when the row does not say (then all of them). */
+  copies_available: number | null;
   authors: ImportAuthor[];
   category: { name: string | null; name_ar: string | null } | null;
 };
@@ -248,7 +249,7 @@ export function validateImportRow(raw: unknown): ValidatedRow {
       content_type: data.content_type ?? null,
       is_digital: data.is_digital ?? false,
       copies_total: data.copies_total ?? 0,
-      copies_available: data.copies_available ?? 0,
+      copies_available: data.copies_available ?? null,
       authors: toAuthors(data),
       category,
     },

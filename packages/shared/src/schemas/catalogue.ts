@@ -223,38 +223,59 @@ const Key = z
   .max(CATALOGUE_LIMITS.keyMax, 'validation.tooLong')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'validation.catalogue.key');
 
+const bookFields = z.object({
+  title: optionalText(CATALOGUE_LIMITS.titleMax),
+  title_ar: optionalText(CATALOGUE_LIMITS.titleMax),
+  description: optionalText(CATALOGUE_LIMITS.descriptionMax),
+  description_ar: optionalText(CATALOGUE_LIMITS.descriptionMax),
+  author_ids: z.array(z.uuid()).max(CATALOGUE_LIMITS.authorsPerBook).default([]),
+  category_ids: z.array(z.uuid()).max(CATALOGUE_LIMITS.categoriesPerBook).default([]),
+  publisher: optionalText(CATALOGUE_LIMITS.publisherMax),
+  publication_year: Year.nullable().optional(),
+  language: z.enum(BOOK_LANGUAGES).nullable().optional(),
+  format: z.enum(BOOK_FORMATS).nullable().optional(),
+  difficulty: z.enum(BOOK_DIFFICULTIES).nullable().optional(),
+  content_type: z.enum(CONTENT_TYPES).nullable().optional(),
+  is_digital: z.boolean().default(false),
+  external_id: optionalText(CATALOGUE_LIMITS.externalIdMax),
+});
+
+const titleRequired = (book: { title?: string | null; title_ar?: string | null }, ctx: z.RefinementCtx) => {
+  if (!book.title && !book.title_ar) {
+    ctx.addIssue({ code: 'custom', path: ['title'], message: 'validation.catalogue.titleRequired' });
+  }
+};
+
 /**
- * A book as an editor writes it. At least one of the two titles is required; copies available can
- * never exceed copies held.
+ * A book as an editor writes it (`PUT /api/books/{id}`). At least one of the two titles is
+ * required. The copies are not fields of the book: its counts follow its copies (ADR 0014), which
+ * are added and changed under /api/admin/books/{id}/copies.
  */
-export const BookWriteSchema = z
-  .object({
-    title: optionalText(CATALOGUE_LIMITS.titleMax),
-    title_ar: optionalText(CATALOGUE_LIMITS.titleMax),
-    description: optionalText(CATALOGUE_LIMITS.descriptionMax),
-    description_ar: optionalText(CATALOGUE_LIMITS.descriptionMax),
-    author_ids: z.array(z.uuid()).max(CATALOGUE_LIMITS.authorsPerBook).default([]),
-    category_ids: z.array(z.uuid()).max(CATALOGUE_LIMITS.categoriesPerBook).default([]),
-    publisher: optionalText(CATALOGUE_LIMITS.publisherMax),
-    publication_year: Year.nullable().optional(),
-    language: z.enum(BOOK_LANGUAGES).nullable().optional(),
-    format: z.enum(BOOK_FORMATS).nullable().optional(),
-    difficulty: z.enum(BOOK_DIFFICULTIES).nullable().optional(),
-    content_type: z.enum(CONTENT_TYPES).nullable().optional(),
-    is_digital: z.boolean().default(false),
-    copies_total: z.number().int().min(0).max(CATALOGUE_LIMITS.copiesMax).default(0),
-    copies_available: z.number().int().min(0).max(CATALOGUE_LIMITS.copiesMax).default(0),
-    external_id: optionalText(CATALOGUE_LIMITS.externalIdMax),
+export const BookWriteSchema = bookFields.superRefine(titleRequired);
+export type BookWrite = z.input<typeof BookWriteSchema>;
+
+/**
+ * A new book (`POST /api/books`): the book, and how many copies the library holds. That many
+ * copies are created with it; the first `copies_available` of them (all when not given) can be
+ * lent, the others are recorded as damaged. Copies available can never exceed copies held.
+ */
+export const BookCreateSchema = bookFields
+  .extend({
+    copies_total: z
+      .number('validation.catalogue.copiesCount')
+      .int('validation.catalogue.copiesCount')
+      .min(0, 'validation.catalogue.copiesCount')
+      .max(CATALOGUE_LIMITS.copiesMax, 'validation.catalogue.copiesCount')
+      .default(0),
+    copies_available: z.number().int().min(0).max(CATALOGUE_LIMITS.copiesMax).nullable().optional(),
   })
   .superRefine((book, ctx) => {
-    if (!book.title && !book.title_ar) {
-      ctx.addIssue({ code: 'custom', path: ['title'], message: 'validation.catalogue.titleRequired' });
-    }
-    if (book.copies_available > book.copies_total) {
+    titleRequired(book, ctx);
+    if (book.copies_available != null && book.copies_available > book.copies_total) {
       ctx.addIssue({ code: 'custom', path: ['copies_available'], message: 'validation.catalogue.copiesAvailable' });
     }
   });
-export type BookWrite = z.input<typeof BookWriteSchema>;
+export type BookCreate = z.input<typeof BookCreateSchema>;
 
 /** Moving a book through its life: submit for review, approve, archive, back to draft. */
 export const BookStatusChangeSchema = z.object({ status: z.enum(BOOK_STATUSES) });

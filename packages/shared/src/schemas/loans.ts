@@ -302,7 +302,7 @@ const BarcodeSchema = z
   .trim()
   .min(1, 'validation.required')
   .max(LOAN_TEXT_LIMITS.barcodeMax, 'validation.tooLong')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'lending.validation.barcode');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'validation.copies.barcode');
 
 /**
  * Add copies: one with a chosen barcode, or `count` with barcodes the library assigns (a chosen
@@ -321,7 +321,7 @@ export const CopyCreateSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.barcode && input.count !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['count'], message: 'lending.validation.oneBarcodeOneCopy' });
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'validation.copies.oneBarcodeOneCopy' });
     }
   });
 export type CopyCreateInput = z.input<typeof CopyCreateSchema>;

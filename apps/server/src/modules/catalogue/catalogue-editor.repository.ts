@@ -63,9 +63,18 @@ type EditorColumns = {
   updatedAt: Date;
 };
 
+/** A book's writable columns: not its counters, which its copies drive (book_copies trigger). */
 export type BookValues = Omit<
   typeof books.$inferInsert,
-  'id' | 'popularity' | 'viewCount' | 'bookmarkCount' | 'checkoutCount' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'popularity'
+  | 'viewCount'
+  | 'bookmarkCount'
+  | 'checkoutCount'
+  | 'copiesTotal'
+  | 'copiesAvailable'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 export async function insertBook(db: Queryable, values: BookValues): Promise<string> {

@@ -3,6 +3,7 @@ import type { Permission } from '@maktaba/shared/permissions';
 import {
   AuthorDetailSchema,
   AuthorWriteSchema,
+  BookCreateSchema,
   BookListQuerySchema,
   BookListSchema,
   BookSchema,
@@ -56,12 +57,17 @@ const listBooks = createRoute({
   responses: { 200: json(BookListSchema, 'Books'), ...refusals },
 });
 const createBook = createRoute({
-  ...route('post', '/books', 'books.create', 'Create a book (as a draft)'),
-  request: jsonBody(BookWriteSchema),
+  ...route('post', '/books', 'books.create', 'Create a book (as a draft) with its copies'),
+  request: jsonBody(BookCreateSchema),
   responses: { 201: json(BookSchema, 'Created'), ...refusals },
 });
 const updateBook = createRoute({
-  ...route('put', '/books/{id}', 'books.edit', 'Replace a book’s fields, authors and categories'),
+  ...route(
+    'put',
+    '/books/{id}',
+    'books.edit',
+    'Replace a book’s fields, authors and categories (its copies are changed under /admin/books/{id}/copies)',
+  ),
   request: { params: Id, ...jsonBody(BookWriteSchema) },
   responses: { 200: json(BookSchema, 'Updated'), ...withId },
 });

@@ -3,6 +3,7 @@ import type {
   AuthorDetail,
   AuthorWriteSchema,
   Book,
+  BookCreateSchema,
   BookList,
   BookListQuerySchema,
   BookStatus,
@@ -18,6 +19,7 @@ import type { Database } from '../../db/client.js';
 import { authors, categories } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
+import { copiesFor, insertCopies } from '../copies/copies.repository.js';
 import { toBookSummary, toCategory } from './catalogue.mapper.js';
 import { findAuthor, findBook, findCategory, findScholar } from './catalogue.repository.js';
 import { authorNotFound, bookNotFound, getAuthor, getBook, getScholar, scholarNotFound } from './catalogue.service.js';
@@ -48,6 +50,7 @@ const asDatabase = (tx: Tx) => tx as unknown as Database;
 const categoryNotFound = () => new AppError('NOT_FOUND', 'Category not found');
 
 type BookInput = z.output<typeof BookWriteSchema>;
+type NewBookInput = z.output<typeof BookCreateSchema>;
 
 export async function listBooksForEditors(
   db: Database,
@@ -110,27 +113,30 @@ function bookValues(input: BookInput): Omit<repo.BookValues, 'status' | 'created
     difficulty: input.difficulty ?? null,
     contentType: input.content_type ?? null,
     isDigital: input.is_digital,
-    copiesTotal: input.copies_total,
-    copiesAvailable: input.copies_available,
   };
 }
 
-/** A new book starts as a draft; it reaches readers only once approved. */
 async function requireBook(tx: Tx, id: string) {
   return auditedBook((await findBook(tx, id)) ?? raise(bookNotFound()));
 }
 
-export async function createBook(db: Database, editor: Editor, input: BookInput): Promise<Book> {
+/**
+ * A new book starts as a draft; it reaches readers only once approved. Its row starts with no
+ * copies; the copies it arrives with are created in the same transaction and drive its counters.
+ */
+export async function createBook(db: Database, editor: Editor, input: NewBookInput): Promise<Book> {
   const { actor } = editor;
   const id = await createAudited(db, editor, 'book', async (tx) => {
     const links = await checkBookReferences(asDatabase(tx), input);
     const bookId = await repo.insertBook(tx, { ...bookValues(input), status: 'draft', createdBy: actor.id });
     await repo.setBookLinks(tx, bookId, links);
+    await insertCopies(tx, copiesFor(bookId, input.copies_total, input.copies_available ?? null));
     return bookId;
   });
   return getBook(db, id, actor);
 }
 
+/** The book's fields, authors and categories; never its copies or their counts. */
 export async function updateBook(db: Database, editor: Editor, id: string, input: BookInput): Promise<Book> {
   await changeAudited(db, editor, { type: 'book', id }, 'update', async (tx) => {
     const links = await checkBookReferences(asDatabase(tx), input, id);

@@ -15,6 +15,7 @@ import {
   categories,
   scholars,
 } from '../../db/schema/index.js';
+import { copiesFor, insertCopies } from '../copies/copies.repository.js';
 
 /** Our own curated catalogue of well-known works, shipped with the product (apps/server/seed). */
 export const DEMO_CATALOGUE_FILE = path.resolve(
@@ -24,7 +25,7 @@ export const DEMO_CATALOGUE_FILE = path.resolve(
 const SEED_NAME = 'demo-catalogue';
 /** External ids of the demo books: `demo:<key>`. */
 export const DEMO_ID_PREFIX = 'demo:';
-/** Copies the demo library holds of each printed work, so lending has something to lend. */
+/** Copies (book_copies rows) the demo library holds of each printed work, so lending has something to lend. */
 const DEMO_COPIES = 2;
 
 const Key = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
@@ -166,8 +167,6 @@ export async function loadDemoCatalogue(db: Database, logger: Logger, file = DEM
             contentType: book.content_type,
             format: 'hardcover',
             isDigital: false,
-            copiesTotal: DEMO_COPIES,
-            copiesAvailable: DEMO_COPIES,
             status: 'approved',
             approvedAt: createdAt,
             createdAt,
@@ -190,6 +189,11 @@ export async function loadDemoCatalogue(db: Database, logger: Logger, file = DEM
     );
     if (authorLinks.length > 0) await tx.insert(bookAuthors).values(authorLinks);
     if (categoryLinks.length > 0) await tx.insert(bookCategories).values(categoryLinks);
+    // Each book's copies, available to lend: the counters on the book follow them.
+    await insertCopies(
+      tx,
+      newBooks.flatMap(({ bookId }) => copiesFor(bookId, DEMO_COPIES)),
+    );
 
     await tx
       .insert(scholars)

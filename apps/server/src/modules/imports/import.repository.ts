@@ -65,8 +65,6 @@ const IMPORTED_COLUMNS = [
   'difficulty',
   'contentType',
   'isDigital',
-  'copiesTotal',
-  'copiesAvailable',
 ] as const satisfies readonly (keyof typeof books.$inferInsert)[];
 
 /** The value the conflicting insert proposed for a column. */
@@ -78,6 +76,7 @@ export type UpsertedBook = { id: string; externalId: string; isInserted: boolean
  * Inserts the books, or updates those whose columns differ from the record: an identical
  * re-import writes nothing (updated_at stays), and such books are not in the answer.
  * The status is the import's only for new books: an editor's later decision is kept.
+ * The copy counters are not written here: a book starts with none and its copies drive them.
  */
 export async function upsertBooks(
   tx: Tx,
@@ -101,8 +100,6 @@ export async function upsertBooks(
         difficulty: record.difficulty,
         contentType: record.content_type,
         isDigital: record.is_digital,
-        copiesTotal: record.copies_total,
-        copiesAvailable: record.copies_available,
         status: options.status,
         createdBy: options.createdBy,
         approvedAt: options.status === 'approved' ? now : null,
@@ -119,6 +116,19 @@ export async function upsertBooks(
     // xmax is 0 on a freshly inserted row version and set on an updated one.
     .returning({ id: books.id, externalId: books.externalId, isInserted: sql<boolean>`(xmax = 0)` });
   return rows.map((row) => ({ id: row.id, externalId: row.externalId ?? '', isInserted: Boolean(row.isInserted) }));
+}
+
+/** Each book's counters as its copies make them now (copies held, copies available). */
+export async function findCopyCounts(
+  tx: Tx,
+  bookIds: string[],
+): Promise<Map<string, { total: number; available: number }>> {
+  if (!bookIds.length) return new Map();
+  const rows = await tx
+    .select({ id: books.id, total: books.copiesTotal, available: books.copiesAvailable })
+    .from(books)
+    .where(inArray(books.id, bookIds));
+  return new Map(rows.map((row) => [row.id, { total: row.total, available: row.available }]));
 }
 
 export async function findBookIds(tx: Tx, externalIds: string[]): Promise<Map<string, string>> {

@@ -6,11 +6,13 @@ import {
   validateImportRow,
 } from '@maktaba/shared/schemas/catalogue-import';
 import type { Database } from '../../db/client.js';
+import { copiesFor, insertCopies, type NewCopy } from '../copies/copies.repository.js';
 import { rebuildSearchWords, refreshSearchIndex } from '../search/search-index.js';
 import {
   type CategoryRow,
   createCategory,
   findBookIds,
+  findCopyCounts,
   findLinks,
   findOrCreateAuthors,
   type Links,
@@ -133,6 +135,21 @@ async function resolveCategory(
   return created.id;
 }
 
+/**
+ * The copies a record adds to its book. An import only ever ADDS copies, up to the record's
+ * copies_total; it never removes nor changes one (a copy may be on loan, or withdrawn by the desk
+ * on purpose): a smaller count changes nothing. Of the added copies, as many as the record's
+ * copies_available exceeds the copies already available can be lent (all when it says nothing);
+ * the others are recorded as damaged.
+ */
+function copiesToAdd(bookId: string, record: ImportRecord, now: { total: number; available: number }): NewCopy[] {
+  const adding = record.copies_total - now.total;
+  if (adding <= 0) return [];
+  const lendable =
+    record.copies_available === null ? adding : Math.min(Math.max(record.copies_available - now.available, 0), adding);
+  return copiesFor(bookId, adding, lendable);
+}
+
 const sameList = (a: string[] | undefined, b: string[]) =>
   (a ?? []).length === b.length && b.every((id, index) => a?.[index] === id);
 
@@ -181,12 +198,22 @@ async function writeBatch(tx: Tx, batch: ValidRow[], options: ImportOptions) {
   }
   await replaceLinks(tx, changedLinks);
 
-  const changedIds = new Set(changedLinks.map((link) => link.bookId));
-  const onlyLinksChanged = [...changedIds].filter((id) => !upsertedIds.has(id));
-  await touchBooks(tx, onlyLinksChanged);
+  const counts = await findCopyCounts(tx, [...bookIds.values()]);
+  const newCopies = records.map((record) => {
+    const bookId = bookIds.get(record.id) as string;
+    return copiesToAdd(bookId, record, counts.get(bookId) ?? { total: 0, available: 0 });
+  });
+  await insertCopies(tx, newCopies.flat());
+
+  const changedIds = new Set([
+    ...changedLinks.map((link) => link.bookId),
+    ...newCopies.flatMap((copies) => (copies[0] ? [copies[0].bookId] : [])),
+  ]);
+  const onlyLinksOrCopiesChanged = [...changedIds].filter((id) => !upsertedIds.has(id));
+  await touchBooks(tx, onlyLinksOrCopiesChanged);
 
   const inserted = upserted.filter((book) => book.isInserted).length;
-  const updated = upserted.length - inserted + onlyLinksChanged.length;
+  const updated = upserted.length - inserted + onlyLinksOrCopiesChanged.length;
   return { inserted, updated, unchanged: records.length - inserted - updated };
 }
 
