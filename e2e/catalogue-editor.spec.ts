@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Book, Category, Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { Page } from '@playwright/test';
-import { currentToast, expect, test } from './auth-fixtures';
-import { type Catalogue, openApp } from './fixtures';
+import { currentToast, escapeRegExp, expect, test } from './auth-fixtures';
+import { type Catalogue, fill, type Lang, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 const editor = (t: Catalogue) => t.catalogueAdmin;
@@ -23,6 +23,13 @@ async function createDraft(page: Page, title: string, title_ar: string): Promise
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Book;
+}
+
+/** The "copies added" toast for a count, in the language's plural form. */
+function pluralOf(t: Catalogue, lang: Lang, count: number): string {
+  const toasts = editor(t).copies.toasts as Record<string, string>;
+  const form = new Intl.PluralRules(lang).select(count);
+  return toasts[`added_${form}`] ?? toasts.added_other ?? '';
 }
 
 const recentTitles = (page: Page, t: Catalogue) =>
@@ -129,15 +136,16 @@ test.describe('catalogue editing', () => {
     await expect(page.getByLabel(editor(t).fields.titleEn, { exact: true })).toBeFocused();
 
     await page.getByLabel(editor(t).fields.titleEn, { exact: true }).fill('Kitab al-Irshad');
-    await page.getByLabel(editor(t).fields.copiesTotal, { exact: true }).fill('1');
-    await page.getByLabel(editor(t).fields.copiesAvailable, { exact: true }).fill('3');
+    const copies = page.getByLabel(editor(t).fields.copiesCount, { exact: true });
+    await copies.fill('-1');
     await save.click();
-    const available = page.getByLabel(editor(t).fields.copiesAvailable, { exact: true });
-    await expect(available).toHaveAccessibleDescription(t.validation.catalogue.copiesAvailable);
+    await expect(copies).toHaveAccessibleDescription(
+      new RegExp(`^${escapeRegExp(t.validation.catalogue.copiesCount)}`),
+    );
     await expect(page.getByText(t.validation.catalogue.titleRequired)).toHaveCount(0);
     await expect(page.getByLabel(editor(t).fields.titleEn, { exact: true })).toHaveValue('Kitab al-Irshad');
     await expect(page.getByLabel(editor(t).fields.publisher, { exact: true })).toHaveValue('Ansariyan');
-    await expect(available).toHaveValue('3');
+    await expect(copies).toHaveValue('-1');
     await expect(page).toHaveURL(/\/admin\/book-editor$/);
 
     // Leaving with unsaved edits asks first; staying keeps them, leaving goes.
@@ -154,7 +162,7 @@ test.describe('catalogue editing', () => {
     await expect(page).toHaveURL(/\/admin\/book-catalog$/);
   });
 
-  test('a librarian works at /library: edits and approves, and is offered no Delete', async ({
+  test('a librarian works at /library/catalogue: edits and approves, and is offered no Delete', async ({
     page,
     t,
     lang,
@@ -165,7 +173,7 @@ test.describe('catalogue editing', () => {
     const book = await createDraft(page, `Librarian Draft ${run}`, `مسودة أمين المكتبة ${run}`);
     const title = lang === 'ar' ? (book.title_ar ?? '') : (book.title ?? '');
 
-    await openApp(page, '/library');
+    await openApp(page, '/library/catalogue');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(editor(t).title);
     await page.getByLabel(editor(t).books.search).fill(run);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${run}`));
@@ -191,9 +199,85 @@ test.describe('catalogue editing', () => {
     expect(lang === 'ar' ? saved.title_ar : saved.title).toBe(`${title} 2`);
   });
 
+  test('copies: add two with assigned barcodes, withdraw one after confirming; the counts and the book page follow, on a phone too', async ({
+    page,
+    t,
+    lang,
+    signInAs,
+  }) => {
+    test.slow();
+    await signInAs('admin');
+    const run = randomUUID().slice(0, 6);
+    const created = await page.request.post('/api/books', {
+      data: { title: `Copies ${run}`, title_ar: `نسخ ${run}`, copies_total: 0 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const book = (await created.json()) as Book;
+    expect(book).toMatchObject({ copies_total: 0, copies_available: 0 });
+    const approved = await page.request.post(`/api/books/${book.id}/status`, { data: { status: 'approved' } });
+    expect(approved.status()).toBe(200);
+    const number = (value: number) => new Intl.NumberFormat(lang).format(value);
+    const summary = (available: number, total: number) =>
+      fill(editor(t).copies.summary, { available: number(available), total: number(total) });
+
+    await openApp(page, `/admin/book-editor?id=${book.id}`);
+    const section = page.getByRole('region', { name: editor(t).copies.title, exact: true });
+    await expect(section.getByText(editor(t).copies.empty)).toBeVisible();
+    await expect(section.getByTestId('copies-summary')).toHaveText(summary(0, 0));
+    // The book's counts are read-only in its form: they follow its copies.
+    await expect(page.locator('#book-copies-total')).toHaveCount(0);
+    await expect(page.getByTestId('book-copy-counts')).toBeVisible();
+
+    await section.getByLabel(editor(t).copies.add.count, { exact: true }).fill('2');
+    await section.getByRole('button', { name: editor(t).copies.add.submit }).click();
+    await expect(currentToast(page)).toContainText(fill(pluralOf(t, lang, 2), { formatted: number(2) }));
+    const rows = section.getByTestId('copy-row');
+    await expect(rows).toHaveCount(2);
+    const barcodes = await rows.evaluateAll((elements) =>
+      elements.map((row) => row.getAttribute('data-barcode') ?? ''),
+    );
+    for (const barcode of barcodes) expect(barcode).toMatch(/^MK\d{7,}$/);
+    await expect(rows.first()).toContainText(barcodes[0] ?? '');
+    await expect(rows.first()).toContainText(t.lending.copyStatus.available);
+    await expect(section.getByTestId('copies-summary')).toHaveText(summary(2, 2));
+    await expectNoAxeViolations(page);
+
+    // Withdrawing asks first; cancelling changes nothing.
+    const first = barcodes[0] ?? '';
+    const status = section.getByRole('combobox', { name: fill(editor(t).copies.statusFor, { barcode: first }) });
+    await status.selectOption('withdrawn');
+    const ask = page.getByRole('alertdialog', {
+      name: fill(editor(t).copies.confirm.withdrawn.title, { barcode: first }),
+    });
+    await ask.getByRole('button', { name: editor(t).copies.confirm.cancel }).click();
+    await expect(ask).toBeHidden();
+    await expect(status).toHaveValue('available');
+    await status.selectOption('withdrawn');
+    await ask.getByRole('button', { name: editor(t).copies.confirm.withdrawn.confirm }).click();
+    await expect(ask).toBeHidden();
+    await expect(currentToast(page)).toContainText(first);
+    await expect(rows.first()).toContainText(t.lending.copyStatus.withdrawn);
+    await expect(section.getByTestId('copies-summary')).toHaveText(summary(1, 1));
+
+    // On a phone: cards, no sideways scrolling (the fixture checks), the same controls.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = section.getByTestId('copy-card');
+    await expect(cards).toHaveCount(2);
+    await expect(rows.first()).toBeHidden();
+    await expect(cards.filter({ hasText: first })).toContainText(t.lending.copyStatus.withdrawn);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // The book page reads the counts the copies drive.
+    await openApp(page, `/book/${book.id}`);
+    const availability = page.getByTestId('availability');
+    await expect(availability).toContainText(t.catalogue.book.available);
+    await expect(availability).toContainText(fill(t.catalogue.book.copies, { available: number(1), total: number(1) }));
+  });
+
   test('a patron opening the editing screens lands on /unauthorized', async ({ page, signInAs }) => {
     await signInAs('patron');
-    for (const path of ['/admin/book-catalog', '/library', '/library/book-editor']) {
+    for (const path of ['/admin/book-catalog', '/library', '/library/catalogue', '/library/book-editor']) {
       await openApp(page, path);
       await expect(page).toHaveURL(/\/unauthorized$/);
     }
@@ -212,7 +296,7 @@ test.describe('catalogue editing', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const author = (await created.json()) as { id: string };
-    await openApp(page, '/library?tab=authors');
+    await openApp(page, '/library/catalogue?tab=authors');
     await page.getByRole('searchbox', { name: editor(t).authors.search }).fill(run);
     const name = lang === 'ar' ? `صورة ${run}` : `Portrait ${run}`;
     await page.getByRole('button', { name: editor(t).actions.editFor.replace('{{title}}', name) }).click();

@@ -9,6 +9,7 @@ import { UNKNOWN_FALLBACK } from '../lib/error-text';
 import { nameLabel } from '../lib/names';
 import { BookForm } from './book-form';
 import { BookStatusActions } from './book-status-actions';
+import { CopiesSection } from './copies-section';
 import { ImageUpload } from './image-upload';
 import { StatusBadge } from './status-badge';
 
@@ -76,6 +77,9 @@ export function BookEditorPage() {
               if (saved.id !== id) setParams({ id: saved.id }, { replace: true });
             }}
           />
+          {current ? (
+            <CopiesSection bookId={current.id} total={current.copies_total} available={current.copies_available} />
+          ) : null}
         </>
       )}
     </div>

@@ -5,7 +5,8 @@ import {
   BOOK_LANGUAGES,
   type Book,
   type BookAuthor,
-  type BookWrite,
+  type BookCreate,
+  BookCreateSchema,
   BookWriteSchema,
   CONTENT_TYPES,
 } from '@maktaba/shared/schemas/catalogue';
@@ -17,6 +18,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { apiErrorText, fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { formatNumber } from '../../../lib/format';
 import { useSaveBook } from '../api/save-book';
 import { toBookValues } from '../lib/book-values';
 import { UNKNOWN_FALLBACK } from '../lib/error-text';
@@ -25,9 +27,9 @@ import { CategoryPicker } from './category-picker';
 import { asNumber, asOptional, asOptionalNumber, LanguagePair, SelectControl, TextControl } from './form-controls';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
-type BookOutput = z.output<typeof BookWriteSchema>;
+type BookOutput = z.output<typeof BookCreateSchema>;
 
-const FIELDS = Object.keys(toBookValues(null)) as Path<BookWrite>[];
+const FIELDS = Object.keys(toBookValues(null)) as Path<BookCreate>[];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -45,19 +47,23 @@ type BookFormProps = { book: Book | null; onSaved: (book: Book) => void };
  * way the message appears under its field and nothing typed is lost.
  */
 export function BookForm({ book, onSaved }: BookFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useSaveBook();
   const [authors, setAuthors] = useState<BookAuthor[]>(book?.authors ?? []);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<BookWrite, unknown, BookOutput>({
-    resolver: zodResolver(BookWriteSchema),
+  // A new book is created with its number of copies; afterwards its copies are managed one by one
+  // (CopiesSection) and its counts follow them, so an edit sends none.
+  const form = useForm<BookCreate, unknown, BookOutput>({
+    resolver: zodResolver(book ? (BookWriteSchema as unknown as typeof BookCreateSchema) : BookCreateSchema),
     defaultValues: toBookValues(book),
   });
   const { register, formState, setValue, watch, reset, setError, handleSubmit } = form;
-  const error = (field: Path<BookWrite>) => fieldErrorText(t, form.getFieldState(field, formState).error?.message);
+  const error = (field: Path<BookCreate>) => fieldErrorText(t, form.getFieldState(field, formState).error?.message);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    const { copies_total, copies_available, ...fields } = values;
+    const input = book ? fields : { ...fields, copies_total };
     try {
       const saved = await save.mutateAsync({ id: book?.id ?? null, input });
       reset(toBookValues(saved));
@@ -193,20 +199,23 @@ export function BookForm({ book, onSaved }: BookFormProps) {
               {t('catalogueAdmin.fields.isDigital')}
             </label>
           </fieldset>
-          <TextControl
-            id="book-copies-total"
-            label={t('catalogueAdmin.fields.copiesTotal')}
-            type="number"
-            registration={register('copies_total', number)}
-            error={error('copies_total')}
-          />
-          <TextControl
-            id="book-copies-available"
-            label={t('catalogueAdmin.fields.copiesAvailable')}
-            type="number"
-            registration={register('copies_available', number)}
-            error={error('copies_available')}
-          />
+          {book ? (
+            <p className="text-sm text-muted sm:col-span-2" data-testid="book-copy-counts">
+              {t('catalogueAdmin.copies.counts', {
+                total: formatNumber(book.copies_total, i18n.language),
+                available: formatNumber(book.copies_available, i18n.language),
+              })}
+            </p>
+          ) : (
+            <TextControl
+              id="book-copies-total"
+              label={t('catalogueAdmin.fields.copiesCount')}
+              type="number"
+              hint={t('catalogueAdmin.fields.copiesCountHint')}
+              registration={register('copies_total', number)}
+              error={error('copies_total')}
+            />
+          )}
         </div>
       </Section>
       <div role="alert" className="empty:hidden">

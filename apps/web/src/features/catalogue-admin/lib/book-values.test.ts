@@ -1,4 +1,4 @@
-import { BookWriteSchema } from '@maktaba/shared/schemas/catalogue';
+import { BookCreateSchema } from '@maktaba/shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
 import { moveAuthor, toBookValues } from './book-values';
 
@@ -16,13 +16,13 @@ describe('moveAuthor', () => {
 
 describe('toBookValues', () => {
   it('starts a new book empty, which the shared schema refuses for want of a title', () => {
-    const result = BookWriteSchema.safeParse(toBookValues(null));
+    const result = BookCreateSchema.safeParse(toBookValues(null));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['validation.catalogue.titleRequired']);
   });
 
-  it('turns empty text into null once a title is given', () => {
-    const parsed = BookWriteSchema.parse({ ...toBookValues(null), title: 'Nahj al-Balagha' });
-    expect(parsed).toMatchObject({ title: 'Nahj al-Balagha', title_ar: null, publisher: null, copies_total: 0 });
+  it('turns empty text into null once a title is given; a new book starts with one copy', () => {
+    const parsed = BookCreateSchema.parse({ ...toBookValues(null), title: 'Nahj al-Balagha' });
+    expect(parsed).toMatchObject({ title: 'Nahj al-Balagha', title_ar: null, publisher: null, copies_total: 1 });
   });
 });

@@ -1,7 +1,10 @@
-import type { Book, BookAuthor, BookWrite } from '@maktaba/shared/schemas/catalogue';
+import type { Book, BookAuthor, BookCreate } from '@maktaba/shared/schemas/catalogue';
 
-/** The editor's starting values: the book as stored, or an empty draft. Text fields are never null in a form. */
-export function toBookValues(book: Book | null): BookWrite {
+/**
+ * The editor's starting values: the book as stored, or an empty draft with one copy. Text fields
+ * are never null in a form. The number of copies is asked only when the book is created.
+ */
+export function toBookValues(book: Book | null): BookCreate {
   return {
     title: book?.title ?? '',
     title_ar: book?.title_ar ?? '',
@@ -11,13 +14,12 @@ export function toBookValues(book: Book | null): BookWrite {
     category_ids: book?.categories.map((category) => category.id) ?? [],
     publisher: book?.publisher ?? '',
     publication_year: book?.publication_year ?? null,
-    language: (book?.language as BookWrite['language']) ?? null,
-    format: (book?.format as BookWrite['format']) ?? null,
+    language: (book?.language as BookCreate['language']) ?? null,
+    format: (book?.format as BookCreate['format']) ?? null,
     difficulty: book?.difficulty ?? null,
-    content_type: (book?.content_type as BookWrite['content_type']) ?? null,
+    content_type: (book?.content_type as BookCreate['content_type']) ?? null,
     is_digital: book?.is_digital ?? false,
-    copies_total: book?.copies_total ?? 0,
-    copies_available: book?.copies_available ?? 0,
+    copies_total: book?.copies_total ?? 1,
     external_id: book?.external_id ?? '',
   };
 }

@@ -8,6 +8,7 @@ export const editorKeys = {
   books: ['catalogue-admin', 'books'] as const,
   bookList: (params: BookListParams) => ['catalogue-admin', 'books', 'list', params] as const,
   book: (id: string) => ['catalogue-admin', 'books', 'one', id] as const,
+  copies: (bookId: string) => ['catalogue-admin', 'books', 'copies', bookId] as const,
   authors: ['catalogue-admin', 'authors'] as const,
   authorList: (q: string, page: number) => ['catalogue-admin', 'authors', { q, page }] as const,
   categories: ['catalogue-admin', 'categories'] as const,
