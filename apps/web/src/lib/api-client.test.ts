@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError, apiFetch, networkFailureOf, RequestTimeoutError } from './api-client';
+import { apiErrorKey } from './api-error-text';
 
 function answer(status: number, body: string, contentType = 'application/json') {
   vi.stubGlobal(
@@ -15,7 +16,41 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('apiFetch', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('offline as the call starts: a NETWORK error saying "No network connection", nothing sent', async () => {
+    answer(200, '{}');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const error = await failure(apiFetch('/x'));
+    expect([error.code, error.message]).toEqual(['NETWORK', 'No network connection']);
+    expect(networkFailureOf(error)).toEqual({ reason: 'offline' });
+    expect(apiErrorKey(error)).toBe('errors.network.offline');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a call abandoned after its time limit is a NETWORK error with the limit', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
+    );
+    const controller = new AbortController();
+    const pending = apiFetch('/x', { signal: controller.signal });
+    controller.abort(new RequestTimeoutError(15_000));
+    const error = await failure(pending);
+    expect([error.code, error.message]).toEqual(['NETWORK', 'Request timeout after 15000ms']);
+    expect(networkFailureOf(error)).toEqual({ reason: 'timeout', timeoutMs: 15_000 });
+    // A plain cancellation stays a cancellation.
+    const other = new AbortController();
+    const cancelled = apiFetch('/x', { signal: other.signal });
+    other.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+  });
 
   it('returns the JSON of a good answer', async () => {
     answer(200, '{"ok":true}');

@@ -13,6 +13,32 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Why a call never reached the server, in a NETWORK error's details: the browser was offline as
+ * it started ('No network connection'), or it was abandoned after its time limit ('Request
+ * timeout after {n}ms'). The message stays English for the logs; the UI shows the catalogue's text.
+ */
+export type NetworkFailure = { reason: 'offline' } | { reason: 'timeout'; timeoutMs: number };
+
+/** The abort reason of a call given up after `timeoutMs`; apiFetch turns it into a NETWORK error. */
+export class RequestTimeoutError extends Error {
+  override name = 'TimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`Request timeout after ${timeoutMs}ms`);
+  }
+}
+
+/** The reason a NETWORK error carries, if it is one of the two above. */
+export function networkFailureOf(error: unknown): NetworkFailure | null {
+  if (!(error instanceof ApiError) || error.code !== 'NETWORK') return null;
+  const details = error.details as Partial<{ reason: unknown; timeoutMs: unknown }> | undefined;
+  if (details?.reason === 'offline') return { reason: 'offline' };
+  if (details?.reason === 'timeout' && typeof details.timeoutMs === 'number') {
+    return { reason: 'timeout', timeoutMs: details.timeoutMs };
+  }
+  return null;
+}
+
 type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown };
 
 type Listener = () => void;
@@ -33,6 +59,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const { body, headers, ...rest } = options;
   // A file upload goes as it is: the browser sets the multipart boundary.
   const isForm = body instanceof FormData;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError('NETWORK', 'No network connection', 0, { reason: 'offline' } satisfies NetworkFailure);
+  }
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -46,6 +75,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       body: body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body),
     });
   } catch (error) {
+    if (error instanceof RequestTimeoutError) {
+      const failure: NetworkFailure = { reason: 'timeout', timeoutMs: error.timeoutMs };
+      throw new ApiError('NETWORK', error.message, 0, failure);
+    }
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('NETWORK', (error as Error).message, 0);
   }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from './api-client';
+import { ApiError, networkFailureOf } from './api-client';
 
 export type ApiErrorKeyOptions = {
   /** The key when the failure carries no code of the server's (not an ApiError, or UNKNOWN). */
@@ -26,7 +26,8 @@ export function firstFieldErrorKey(details: unknown, prefix = 'validation.'): st
 
 /**
  * The catalogue key of a failed call's message (the one mapping from the server's error codes to
- * words): a field's own message when asked for, then the code's `errors.codes.<code>`, else the
+ * words): a field's own message when asked for, then the code's `errors.codes.<code>` (a call that
+ * could not start because the browser was offline: `errors.network.offline`), else the
  * fallback ('errors.codes.INTERNAL' unless given; null to tell the caller there is no reason).
  */
 export function apiErrorKey(error: unknown, options: ApiErrorKeyOptions & { fallback: null }): string | null;
@@ -37,6 +38,8 @@ export function apiErrorKey(error: unknown, options: ApiErrorKeyOptions = {}): s
   const fieldKey = options.fieldPrefix ? firstFieldErrorKey(error.details, options.fieldPrefix) : null;
   if (fieldKey) return fieldKey;
   if (error.code === 'UNKNOWN') return fallback;
+  // Offline as the call started: 'No network connection' rather than the general network text.
+  if (networkFailureOf(error)?.reason === 'offline') return 'errors.network.offline';
   return options.overrides?.[error.code] ?? `errors.codes.${error.code}`;
 }
 

@@ -25,4 +25,4 @@ export type ServerAuthState = {
 };
 
 /** A translated message: an i18n key and its interpolation values. */
-export type AuthMessage = { key: string; values?: Record<string, string> };
+export type AuthMessage = { key: string; values?: Record<string, string | number> };

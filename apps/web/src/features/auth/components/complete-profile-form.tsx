@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { guardSubmit } from '../lib/guard-submit';
 import { prepareAddress } from '../lib/prepare-input';
 import { BackButton } from './back-button';
 import { FormAlert } from './form-alert';
@@ -76,15 +77,17 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
     if (!isHidden && error) setFocus('phone_number');
   }, [isHidden, error, setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const prepared = prepareAddress(values);
-    if (!prepared.ok) {
-      toast.error(t('validation.invalidInput'));
-      return;
-    }
-    const result = await onSubmitAddress(prepared.value);
-    if (!result.ok) applyFieldErrors(result.error, setError, FIELDS);
-  });
+  const onSubmit = handleSubmit(
+    guardSubmit(t, async (values: CompleteProfileInput) => {
+      const prepared = prepareAddress(values);
+      if (!prepared.ok) {
+        toast.error(t('validation.invalidInput'));
+        return;
+      }
+      const result = await onSubmitAddress(prepared.value);
+      if (!result.ok) applyFieldErrors(result.error, setError, FIELDS);
+    }),
+  );
 
   const message = (key?: string) => (key ? t(key) : undefined);
   const text = (name: (typeof FIELDS)[number], label: string, autoComplete: string, optional = false) => (

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useSignIn } from '../hooks/use-sign-in';
+import { guardSubmit } from '../lib/guard-submit';
 import { BackButton } from './back-button';
 import { ForgotPasswordDialog, ForgotPasswordTrigger } from './forgot-password-dialog';
 import { FormAlert } from './form-alert';
@@ -42,12 +43,14 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
     if (!isHidden && error) setFocus('password');
   }, [isHidden, error, setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    // A filled trap means a bot: drop the submission without a word, so it learns nothing.
-    if (values.website) return;
-    const result = await signIn(values);
-    if (!result.ok) applyFieldErrors(result.error, setError, ['email', 'password']);
-  });
+  const onSubmit = handleSubmit(
+    guardSubmit(t, async (values: SignInInput) => {
+      // A filled trap means a bot: drop the submission without a word, so it learns nothing.
+      if (values.website) return;
+      const result = await signIn(values);
+      if (!result.ok) applyFieldErrors(result.error, setError, ['email', 'password']);
+    }),
+  );
 
   const message = (key?: string) => (key ? t(key) : undefined);
   return (

@@ -16,6 +16,7 @@ describe('sign-in flow', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.clearAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('signs in with the sanitised email, as an active sign-in', async () => {
@@ -35,10 +36,26 @@ describe('sign-in flow', () => {
       justSignedIn: true,
       isPerformingActiveSignIn: true,
     });
-    expect(toast.success).toHaveBeenCalledWith('Signed in', { description: 'Checking your profile...' });
+    // A complete profile needs no check: the returning reader is welcomed back.
+    expect(toast.success).toHaveBeenCalledWith('Sign In Successful', { description: 'Welcome back!' });
   });
 
-  it('shows "Signed in" for at least 150 ms before the portal may move on', async () => {
+  it('says "Signed in / Checking your profile..." when the profile is incomplete', async () => {
+    mockApi({
+      '/auth/security-check': [allowed],
+      '/auth/sign-in': [{ status: 200, body: makeAuth(makeProfile({ registration_completed: false, city: null })) }],
+    });
+    const { result } = await renderFlow(useSignIn);
+    await act(async () => {
+      const flow = result.current({ email: 'reader@example.org', password: 'secret-1' });
+      await vi.advanceTimersByTimeAsync(TIMINGS.signInToastMin);
+      await flow;
+    });
+    expect(toast.success).toHaveBeenCalledWith('Signed in', { description: 'Checking your profile...' });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, profileComplete: false });
+  });
+
+  it('shows the sign-in toast for at least 150 ms before the portal may move on', async () => {
     mockApi({ '/auth/security-check': [allowed], '/auth/sign-in': [{ status: 200, body: makeAuth() }] });
     const { result } = await renderFlow(useSignIn);
     let flow: Promise<unknown> = Promise.resolve();
@@ -46,7 +63,7 @@ describe('sign-in flow', () => {
       flow = result.current({ email: 'reader@example.org', password: 'secret-1' });
       await vi.advanceTimersByTimeAsync(TIMINGS.signInToastMin - 1);
     });
-    expect(toast.success).toHaveBeenCalledWith('Signed in', { description: 'Checking your profile...' });
+    expect(toast.success).toHaveBeenCalledWith('Sign In Successful', { description: 'Welcome back!' });
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
@@ -88,6 +105,70 @@ describe('sign-in flow', () => {
       '/profiles/me',
     ]);
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, profileComplete: false });
+    expect(toast.success).toHaveBeenCalledWith('Signed in', { description: 'Checking your profile...' });
+  });
+
+  it('tries the profile setup 5 times, 1.5 s × the try apart, then says it failed', async () => {
+    const broken = { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } };
+    const calls = mockApi({
+      '/auth/security-check': [allowed],
+      '/auth/sign-in': [{ status: 200, body: makeAuth(null) }],
+      '/profiles/me/setup': [broken, broken, broken, broken, broken],
+      '/auth/sign-out': [{ status: 200, body: { ok: true } }],
+    });
+    const { result } = await renderFlow(useSignIn);
+    let outcome: { ok: boolean } | undefined;
+    await act(async () => {
+      const flow = result.current({ email: 'reader@example.org', password: 'secret-1' }).then((value) => {
+        outcome = value;
+      });
+      await vi.advanceTimersByTimeAsync(1_500 + 3_000 + 4_500 - 1);
+      expect(calls.filter((call) => call.path === '/profiles/me/setup')).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(1 + 6_000);
+      await flow;
+    });
+    expect(outcome?.ok).toBe(false);
+    expect(calls.filter((call) => call.path === '/profiles/me/setup')).toHaveLength(5);
+    expect(toast.error).toHaveBeenCalledWith('Profile setup failed after login.', {
+      description: 'Failed to setup profile after multiple retries.',
+      duration: 5_000,
+    });
+    expect(toast.success).not.toHaveBeenCalled();
+    // The half-made sign-in is ended on the server too.
+    expect(calls.at(-1)?.path).toBe('/auth/sign-out');
+    act(() => vi.advanceTimersByTime(TIMINGS.errorRecoveryDelay));
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: false,
+      error: { key: 'auth.errors.profileSetupRetries' },
+    });
+  });
+
+  it('a failure with no text of its own says "Unknown error signing in"', async () => {
+    mockApi({ '/auth/security-check': [allowed], '/auth/sign-in': [{ status: 418, body: 'teapot' }] });
+    const { result } = await renderFlow(useSignIn);
+    await act(async () => {
+      await result.current({ email: 'reader@example.org', password: 'secret-1' });
+    });
+    expect(toast.error).toHaveBeenCalledWith('Sign In Failed', {
+      description: 'Unknown error signing in',
+      duration: 5_000,
+    });
+  });
+
+  it('offline as the sign-in starts: "No network connection" after the two retries', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = mockApi({});
+    const { result } = await renderFlow(useSignIn);
+    await act(async () => {
+      const flow = result.current({ email: 'reader@example.org', password: 'secret-1' });
+      await vi.advanceTimersByTimeAsync(1_000 + 2_000);
+      await flow;
+    });
+    expect(calls).toEqual([]);
+    expect(toast.error).toHaveBeenCalledWith('Sign In Failed', {
+      description: 'No network connection',
+      duration: 5_000,
+    });
   });
 
   it('a wrong password: "Sign In Failed", the error kept, flags cleared after 800 ms', async () => {

@@ -8,11 +8,12 @@ import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { checkSecurity } from '../api/check-security';
 import { signInWithPassword } from '../api/sign-in';
-import { completeAuthState } from '../lib/complete-auth-state';
-import { mapAuthError } from '../lib/map-auth-error';
+import { completeAuthState, ProfileSetupError } from '../lib/complete-auth-state';
+import { AuthFlowError, mapAuthError } from '../lib/map-auth-error';
 import { prepareSignIn } from '../lib/prepare-input';
 import { callWithPolicy, sleep } from '../lib/with-retries';
 import { completenessOf } from './use-auth-session';
+import { endServerSession } from './use-sign-out';
 
 export type FlowResult = { ok: true } | { ok: false; error: unknown };
 
@@ -43,21 +44,37 @@ export function useSignIn() {
           (attemptSignal) => signInWithPassword({ email, password }, attemptSignal),
           { signal },
         );
+        // The answer had no profile: it is set up now (with retries), and the next step depends on it.
+        const neededSetup = Boolean(answer.user && answer.session && !answer.profile);
         const auth = await completeAuthState(answer, signal);
-        if (!auth.user || !auth.session || !auth.profile) throw new Error('Sign in failed - no user data returned');
-        toast.success(t('auth.toasts.signedIn'), { description: t('auth.toasts.checkingProfile') });
+        if (!auth.user || !auth.session || !auth.profile) {
+          throw new AuthFlowError('Sign in failed - no user data returned', 'auth.errors.noUserData');
+        }
+        const profileComplete = completenessOf(auth);
+        // Both texts of accounts-and-auth §8 are kept: a returning reader whose profile is already
+        // complete goes straight on, so 'Sign In Successful / Welcome back!'; when the profile still
+        // has to be checked (just set up, or incomplete and about to be asked for) 'Signed in /
+        // Checking your profile...'.
+        if (profileComplete && !neededSetup) {
+          toast.success(t('auth.toasts.signInSuccessful'), { description: t('auth.toasts.welcomeBack') });
+        } else {
+          toast.success(t('auth.toasts.signedIn'), { description: t('auth.toasts.checkingProfile') });
+        }
         // The toast stays at least 150 ms (accounts-and-auth §9) before the store change lets the
         // portal navigate or show the next toast, which would replace it (one toast at a time).
         await sleep(TIMINGS.signInToastMin, signal);
-        dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
+        dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete });
         return { ok: true };
       } catch (error) {
-        const message =
-          error instanceof Error && error.message.startsWith('Sign in failed - no user data')
-            ? { key: 'auth.errors.noUserData' }
-            : mapAuthError(error, 'login');
+        // A failure without a message of its own: 'Unknown error signing in' (reader-area §8).
+        const message = mapAuthError(error, 'login', { fallback: 'auth.errors.unknownSignIn' });
         dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
-        toast.error(t('auth.toasts.signInFailed'), {
+        // Signed in, but without a profile the app cannot go on: the session the server started ends
+        // here too, so a reload does not meet a half-signed-in account.
+        if (error instanceof ProfileSetupError) void endServerSession('local');
+        const title =
+          error instanceof ProfileSetupError ? 'auth.toasts.profileSetupFailed' : 'auth.toasts.signInFailed';
+        toast.error(t(title), {
           description: t(message.key, message.values ?? {}),
           duration: 5_000,
         });

@@ -64,10 +64,10 @@ describe('registration step 2 (sign-up)', () => {
     });
     expect(calls.filter((call) => call.path === '/auth/sign-up')).toHaveLength(1);
     expect(useAuthStore.getState().error).toEqual({ key: 'errors.codes.EMAIL_TAKEN' });
-    expect(toast.error).toHaveBeenCalledWith(
-      'Registration failed: Failed to complete registration: This email is already registered',
-      { duration: 5_000 },
-    );
+    expect(toast.error).toHaveBeenCalledWith('Sign Up Failed', {
+      description: 'Registration failed: Failed to complete registration: This email is already registered',
+      duration: 5_000,
+    });
     expect(toast.info).not.toHaveBeenCalled();
   });
 
@@ -99,5 +99,58 @@ describe('registration step 2 (sign-up)', () => {
     });
     expect(calls.map((call) => call.path)).toEqual(['/auth/security-check', '/auth/sign-up']);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  const failedWith = (message: string) =>
+    expect(toast.error).toHaveBeenCalledWith('Sign Up Failed', {
+      description: `Registration failed: Failed to complete registration: ${message}`,
+      duration: 5_000,
+    });
+
+  it('an answer without a user, or without its session, has its own text', async () => {
+    mockApi({
+      '/auth/security-check': [allowed, allowed],
+      '/auth/sign-up': [
+        { status: 201, body: { user: null, session: null, profile: null } },
+        { status: 201, body: { ...makeAuth(), session: null } },
+      ],
+    });
+    const { result } = await renderFlow(useSignUp);
+    await act(async () => {
+      await result.current(credentials, address);
+    });
+    failedWith('User creation failed unexpectedly (null user).');
+    await act(async () => {
+      await result.current(credentials, address);
+    });
+    failedWith('Sign up failed - no user data returned');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it('an error that is no known refusal says "An unexpected error occurred during sign up."', async () => {
+    mockApi({ '/auth/security-check': [allowed], '/auth/sign-up': [{ status: 418, body: 'teapot' }] });
+    const { result } = await renderFlow(useSignUp);
+    await act(async () => {
+      await result.current(credentials, address);
+    });
+    failedWith('An unexpected error occurred during sign up.');
+  });
+
+  it('offline for 30 s: "Timeout waiting for network connection"', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = mockApi({ '/auth/security-check': [allowed] });
+    const { result } = await renderFlow(useSignUp);
+    try {
+      await act(async () => {
+        const flow = result.current(credentials, address);
+        await vi.advanceTimersByTimeAsync(30_000);
+        await flow;
+      });
+    } finally {
+      online.mockRestore();
+    }
+    // The security check, refused by the offline browser, counts as allowed; the sign-up waits.
+    expect(calls).toEqual([]);
+    failedWith('Timeout waiting for network connection');
   });
 });

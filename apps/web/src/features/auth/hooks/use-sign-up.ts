@@ -8,7 +8,7 @@ import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { checkSecurity } from '../api/check-security';
 import { signUp } from '../api/sign-up';
-import { mapAuthError } from '../lib/map-auth-error';
+import { AuthFlowError, mapAuthError } from '../lib/map-auth-error';
 import type { Credentials } from '../lib/prepare-input';
 import { clearRegisterDraft } from '../lib/register-draft';
 import { withRetries } from '../lib/with-retries';
@@ -42,15 +42,22 @@ export function useSignUp() {
             if (attempt > 1) toast.info(t('auth.toasts.attempt', { attempt: String(attempt), total: String(total) }));
           },
         });
-        if (!auth.user || !auth.session || !auth.profile) throw new Error('Sign up failed - no user data returned');
+        if (!auth.user)
+          throw new AuthFlowError('User creation failed unexpectedly (null user).', 'auth.errors.nullUser');
+        if (!auth.session || !auth.profile) {
+          throw new AuthFlowError('Sign up failed - no user data returned', 'auth.errors.signUpNoUserData');
+        }
         clearRegisterDraft();
         dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
         toast.success(t('auth.toasts.registrationCompleted'), { duration: 5_000 });
         return { ok: true };
       } catch (error) {
-        const message = mapAuthError(error, 'registration');
+        // Not a known refusal, no recognised message: 'An unexpected error occurred during sign up.'
+        const message = mapAuthError(error, 'registration', { fallback: 'auth.errors.signUpUnexpected' });
         dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
-        toast.error(t('auth.toasts.registrationFailed', { message: t(message.key, message.values ?? {}) }), {
+        // One toast with both texts of accounts-and-auth §8: 'Sign Up Failed' and the registration message.
+        toast.error(t('auth.toasts.signUpFailed'), {
+          description: t('auth.toasts.registrationFailed', { message: t(message.key, message.values ?? {}) }),
           duration: 5_000,
         });
         scheduleFlagsClear(TIMINGS.errorRecoveryDelay);

@@ -2,7 +2,9 @@ import { catalogues, getByPath } from '@maktaba/shared/i18n/index';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { firstFieldErrorKey } from '../../../lib/api-error-text';
-import { mapAuthError, mapSecurityBlock } from './map-auth-error';
+import { i18n, initI18n } from '../../../lib/i18n';
+import { AuthFlowError, mapAuthError, mapSecurityBlock } from './map-auth-error';
+import { NetworkWaitTimeoutError } from './with-retries';
 
 const en = (key: string) => getByPath(catalogues.en, key);
 const ar = (key: string) => getByPath(catalogues.ar, key);
@@ -66,5 +68,45 @@ describe('mapAuthError (accounts-and-auth §8)', () => {
     expect(text(new Error('something odd'))).toBe('An unexpected error occurred');
     expect(text(undefined)).toBe('An unexpected error occurred');
     expect(text(new ApiError('UNKNOWN', 'I am a teapot', 418))).toBe('An unexpected error occurred');
+  });
+
+  it('gives sign-in and sign-up their own fallback', () => {
+    const odd = new ApiError('UNKNOWN', 'I am a teapot', 418);
+    expect(en(mapAuthError(odd, 'login', { fallback: 'auth.errors.unknownSignIn' }).key)).toBe(
+      'Unknown error signing in',
+    );
+    expect(en(mapAuthError(odd, 'registration', { fallback: 'auth.errors.signUpUnexpected' }).key)).toBe(
+      'An unexpected error occurred during sign up.',
+    );
+    // A server code still has its own text.
+    expect(text(new ApiError('INVALID_CREDENTIALS', 'x', 401), 'login')).toBe('Invalid email or password');
+  });
+
+  it("shows the network texts of accounts-and-auth §8 in the reader's language", async () => {
+    const offline = new ApiError('NETWORK', 'No network connection', 0, { reason: 'offline' });
+    expect(text(offline)).toBe('No network connection');
+    expect(ar(mapAuthError(offline).key)).toBe('لا يوجد اتصال بالشبكة');
+    const timeout = new ApiError('NETWORK', 'Request timeout after 15000ms', 0, {
+      reason: 'timeout',
+      timeoutMs: 15_000,
+    });
+    expect(mapAuthError(timeout)).toEqual({ key: 'errors.network.timeout', values: { ms: 15_000 } });
+    if (!i18n.isInitialized) await initI18n();
+    const message = mapAuthError(timeout);
+    expect(i18n.getFixedT('en')(message.key, message.values ?? {})).toBe('Request timeout after 15,000ms');
+    expect(i18n.getFixedT('ar')(message.key, message.values ?? {})).toBe(
+      `انتهت مهلة الطلب بعد ${new Intl.NumberFormat('ar').format(15_000)} ملّي ثانية`,
+    );
+    expect(text(new DOMException('Request was cancelled', 'AbortError'))).toBe('Request was cancelled');
+    expect(text(new NetworkWaitTimeoutError())).toBe('Timeout waiting for network connection');
+    // The English messages stay on the errors for the logs.
+    expect(new NetworkWaitTimeoutError().message).toBe('Timeout waiting for network connection');
+  });
+
+  it('a flow error shows its own key', () => {
+    expect(text(new AuthFlowError('Sign up failed - no user data returned', 'auth.errors.signUpNoUserData'))).toBe(
+      'Sign up failed - no user data returned',
+    );
+    expect(ar('auth.errors.nullUser')).toMatch(/[\u0600-\u06FF]/);
   });
 });

@@ -1,7 +1,8 @@
 import { SECURITY_REASONS, type SecurityAction, type SecurityReason } from '@maktaba/shared/schemas/auth';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, networkFailureOf } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import type { AuthMessage } from '../../../lib/auth/auth-types';
+import { NetworkWaitTimeoutError, REQUEST_WAS_CANCELLED } from './with-retries';
 
 /**
  * The error catalogue of accounts-and-auth §8: whatever went wrong becomes one translated message.
@@ -37,18 +38,62 @@ function reasonsOf(details: unknown): unknown[] {
   return Array.isArray(reasons) ? reasons : [];
 }
 
-export function mapAuthError(error: unknown, action: SecurityAction = 'login'): AuthMessage {
+/**
+ * Failures of the flows themselves (no server code): each has its own text, while the error's
+ * English `message` stays for the logs.
+ */
+export class AuthFlowError extends Error {
+  override name = 'AuthFlowError';
+  constructor(
+    message: string,
+    readonly key: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export type MapAuthErrorOptions = {
+  /**
+   * The text when nothing better is known (no server code, no recognised message): sign-in says
+   * 'Unknown error signing in', sign-up 'An unexpected error occurred during sign up.', and
+   * everything else 'An unexpected error occurred'.
+   */
+  fallback?: string;
+};
+
+export function mapAuthError(
+  error: unknown,
+  action: SecurityAction = 'login',
+  options: MapAuthErrorOptions = {},
+): AuthMessage {
+  if (error instanceof AuthFlowError) return { key: error.key };
   if (error instanceof ApiError && error.code === 'SECURITY_BLOCKED') {
     return mapSecurityBlock(reasonsOf(error.details), action);
   }
+  const network = networkMessage(error);
+  if (network) return network;
   // A VALIDATION_FAILED answer names its first field's `validation.*` key; other codes their own.
   const key = apiErrorKey(error, { fallback: null, fieldPrefix: 'validation.' });
   if (key) return { key };
+  if (error instanceof NetworkWaitTimeoutError) return { key: 'errors.network.waitTimeout' };
   // DOMException is not an Error subclass everywhere, so look at the name only.
-  if ((error as { name?: unknown } | null)?.name === 'AbortError') return { key: 'auth.errors.requestCancelled' };
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') {
+    // The retry helper's own cancellation ('Request was cancelled') against a cancelled call.
+    const cancelled = (error as { message?: unknown }).message === REQUEST_WAS_CANCELLED;
+    return { key: cancelled ? 'errors.network.cancelled' : 'auth.errors.requestCancelled' };
+  }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   for (const [pattern, key] of MESSAGE_PATTERNS) {
     if (pattern.test(message)) return { key };
   }
-  return { key: 'errors.codes.INTERNAL' };
+  return { key: options.fallback ?? 'errors.codes.INTERNAL' };
+}
+
+/** 'No network connection' and 'Request timeout after {n}ms' (accounts-and-auth §8, Network). */
+function networkMessage(error: unknown): AuthMessage | null {
+  const reason = networkFailureOf(error);
+  if (reason?.reason === 'offline') return { key: 'errors.network.offline' };
+  if (reason?.reason === 'timeout') return { key: 'errors.network.timeout', values: { ms: reason.timeoutMs } };
+  return null;
 }

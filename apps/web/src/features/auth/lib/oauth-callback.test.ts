@@ -1,3 +1,4 @@
+import { catalogues, getByPath } from '@maktaba/shared/i18n/index';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
@@ -55,6 +56,17 @@ describe('describeCallbackError', () => {
     expect(describeCallbackError({ code: 'temporarily_unavailable', description: null }).message).toEqual({
       text: 'temporarily_unavailable',
     });
+  });
+  it('an invalid-credentials failure has the boundary text "Invalid login credentials..."', () => {
+    const expected = { key: 'auth.callback.errors.invalidCredentials' };
+    expect(describeCallbackError({ code: 'invalid_credentials', description: null }).message).toEqual(expected);
+    expect(describeCallbackError({ code: 'invalid_grant', description: 'Invalid login credentials' }).message).toEqual(
+      expected,
+    );
+    expect(getByPath(catalogues.en, expected.key)).toBe(
+      'Invalid login credentials. Please check your email and password',
+    );
+    expect(getByPath(catalogues.ar, expected.key)).toMatch(/[\u0600-\u06FF]/);
   });
 });
 

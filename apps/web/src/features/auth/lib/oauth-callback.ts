@@ -26,7 +26,11 @@ const KNOWN_CODES: Record<string, string> = {
   state_mismatch: 'auth.callback.errors.stateMismatch',
   state_not_found: 'auth.callback.errors.stateMismatch',
   state_invalid: 'auth.callback.errors.stateMismatch',
+  invalid_credentials: 'auth.callback.errors.invalidCredentials',
 };
+
+/** A provider's 'Invalid login credentials' (in the code or its description) has the boundary's own text. */
+const INVALID_CREDENTIALS = /invalid[ _](login[ _])?credentials/i;
 
 /** Long enough for any real description; a crafted link cannot fill the screen. */
 const MAX_DESCRIPTION = 300;
@@ -47,6 +51,9 @@ export function readCallbackError(search: string, hash: string): CallbackError |
 export function describeCallbackError(error: CallbackError): CallbackFailure {
   const key = KNOWN_CODES[error.code.toLowerCase()];
   if (key) return { message: { key } };
+  if (INVALID_CREDENTIALS.test(error.description ?? '')) {
+    return { message: { key: 'auth.callback.errors.invalidCredentials' } };
+  }
   return { message: { text: error.description ?? error.code } };
 }
 

@@ -1,5 +1,5 @@
 import { type CallPolicy, RETRY_POLICY, TIMINGS } from '@maktaba/shared/constants';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, RequestTimeoutError } from '../../../lib/api-client';
 
 /**
  * Retries for the auth calls (accounts-and-auth §7): only failures that another try can fix, a
@@ -18,8 +18,11 @@ export class NetworkWaitTimeoutError extends Error {
   }
 }
 
+/** The English message of the helper's own cancellation; the UI shows `errors.network.cancelled`. */
+export const REQUEST_WAS_CANCELLED = 'Request was cancelled';
+
 function abortError(): Error {
-  return new DOMException('Request was cancelled', 'AbortError');
+  return new DOMException(REQUEST_WAS_CANCELLED, 'AbortError');
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -122,7 +125,8 @@ export function callWithPolicy<T>(
       if (timeout === undefined) return operation(signal);
       // A timer of our own rather than AbortSignal.timeout, so it is cleared when the try ends.
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeout);
+      // The abort reason reaches apiFetch, which reports 'Request timeout after {n}ms'.
+      const timer = setTimeout(() => controller.abort(new RequestTimeoutError(timeout)), timeout);
       try {
         return await operation(signal ? AbortSignal.any([signal, controller.signal]) : controller.signal);
       } finally {

@@ -21,7 +21,8 @@ function sampleTopics(): Topic[] {
 
 /**
  * Suggested topics (reader-area §2.3, §4.7): suggestions padded with built-in ones, in sets of
- * ten that take turns every 8 s. When suggestions fail, the built-in topics stand in for them.
+ * ten that take turns every 8 s. When suggestions fail, the built-in topics stand in for them,
+ * under a short note that the suggestions could not be loaded.
  */
 export function TopicPills() {
   const { t } = useTranslation();
@@ -35,9 +36,15 @@ export function TopicPills() {
   const visible = sets[index] ?? [];
 
   if (suggestions.isPending) return <div className="min-h-24" aria-hidden />;
-  if (visible.length === 0) {
-    return <p className="text-sm text-muted">{t('home.topics.error')}</p>;
-  }
+  // 'Could not load suggestions.' over 'Could not load suggested topics. Please try again later.'
+  // (reader-area §8): said when the suggestions failed, above the built-in topics standing in.
+  const failure = (
+    <div role="alert" data-testid="topics-error" className="text-center text-sm text-muted">
+      <p className="font-semibold">{t('home.topics.errorTitle')}</p>
+      <p>{t('home.topics.error')}</p>
+    </div>
+  );
+  if (visible.length === 0) return failure;
   return (
     <section
       aria-labelledby="home-topics"
@@ -47,6 +54,7 @@ export function TopicPills() {
       <h2 id="home-topics" className="text-sm font-semibold text-muted">
         {t('home.topics.title')}
       </h2>
+      {suggestions.isError ? failure : null}
       <ul
         key={index}
         className="flex flex-wrap justify-center gap-2 motion-safe:[animation:quote-fade_400ms_ease-out]"
