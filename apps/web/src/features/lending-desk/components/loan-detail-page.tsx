@@ -213,9 +213,9 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
         <Section id="loan-address-title" title={t('desk.detail.address')}>
           <address className="not-italic leading-relaxed" data-testid="loan-address">
             {addressLines(loan.shipping_address).map((line) => (
-              <bdi key={line} className="block">
-                {line}
-              </bdi>
+              <span key={line} className="block">
+                <bdi>{line}</bdi>
+              </span>
             ))}
           </address>
           <p className="mt-2 text-xs text-muted">{t('desk.detail.addressNote')}</p>

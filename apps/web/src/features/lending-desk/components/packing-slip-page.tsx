@@ -13,8 +13,9 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useDeskLoan, useLendingSettings } from '../api/desk';
 import { addressLines, bookAuthor, bookTitle } from '../lib/loan-text';
 
-/** One printed page with no margins of the browser's own beyond these. */
-const PRINT_CSS = '@page { margin: 14mm; } @media print { html, body { background: #fff !important; } }';
+/** The printed page: its margins, a white sheet, and no toast left over from the page before. */
+const PRINT_CSS =
+  '@page { margin: 14mm; } @media print { html, body { background: #fff !important; } [data-sonner-toaster] { display: none !important; } }';
 
 /**
  * /library/loans/{id}/slip: the packing slip that goes in the parcel, outside the app's frame so it
@@ -101,9 +102,9 @@ function Slip({ loan, settings }: { loan: DeskLoanDetail; settings: LendingSetti
               <bdi>{returnAddress.name}</bdi>
             </p>
             {returnAddress.lines.map((line) => (
-              <bdi key={line} className="block">
-                {line}
-              </bdi>
+              <span key={line} className="block">
+                <bdi>{line}</bdi>
+              </span>
             ))}
           </section>
         ) : null}
@@ -119,9 +120,9 @@ function Slip({ loan, settings }: { loan: DeskLoanDetail; settings: LendingSetti
         </h2>
         <address className="mt-2 text-2xl leading-snug font-semibold not-italic sm:text-3xl">
           {addressLines(loan.shipping_address).map((line) => (
-            <bdi key={line} className="block break-words">
-              {line}
-            </bdi>
+            <span key={line} className="block break-words">
+              <bdi>{line}</bdi>
+            </span>
           ))}
         </address>
         {phone ? (

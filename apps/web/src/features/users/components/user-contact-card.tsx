@@ -26,9 +26,9 @@ export function UserContactCard({ profile }: { profile: Profile }) {
           {lines.length > 0 ? (
             <address className="not-italic">
               {lines.map((line) => (
-                <bdi key={line} className="block">
-                  {line}
-                </bdi>
+                <span key={line} className="block">
+                  <bdi>{line}</bdi>
+                </span>
               ))}
             </address>
           ) : (
