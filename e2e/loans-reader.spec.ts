@@ -72,6 +72,8 @@ test.describe('borrowing a book by post', () => {
     adminApi,
     signInAs,
   }) => {
+    // An axe scan of the dialog and two dialogs' round trips: slow on a busy machine.
+    test.slow();
     await signInAs('patron');
     const book = await createBook(adminApi, lang);
     const context = await borrowContext(page, book.id);
