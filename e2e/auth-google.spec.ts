@@ -114,4 +114,16 @@ test.describe('Google sign-in', () => {
     expect(await signedInUser(page)).toBeNull();
     await expect(page).toHaveURL('/signin', { timeout: 6_000 });
   });
+
+  test('an invalid-credentials return says "Invalid login credentials. Please check your email and password"', async ({
+    page,
+    t,
+  }) => {
+    await openApp(page, '/auth/callback?error=invalid_grant&error_description=Invalid%20login%20credentials');
+    const panel = page.getByRole('alert').filter({ hasText: t.auth.callback.errors.invalidCredentials });
+    await expect(panel).toBeVisible();
+    await expect(page.getByTestId('callback-error')).toHaveText(t.auth.callback.errors.invalidCredentials);
+    await expect(currentToast(page)).toContainText(t.auth.callback.errors.invalidCredentials);
+    await expect(page).toHaveURL('/signin', { timeout: 6_000 });
+  });
 });

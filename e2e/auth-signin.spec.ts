@@ -23,8 +23,9 @@ test.describe('sign-in', () => {
 
     await expect(page).toHaveURL('/settings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.settings);
-    await expect(currentToast(page)).toContainText(t.auth.toasts.signedIn);
-    await expect(currentToast(page)).toContainText(t.auth.toasts.checkingProfile);
+    // A complete profile needs no check: 'Sign In Successful / Welcome back!'.
+    await expect(currentToast(page)).toContainText(t.auth.toasts.signInSuccessful);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.welcomeBack);
 
     // Signed in, /signin itself sends the user on to where they asked to go.
     await openApp(page, `/signin?returnUrl=${encodeURIComponent('/myimam')}`);
@@ -103,6 +104,83 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
     await expect(portal(page).getByRole('alert')).toHaveText(reason);
     await expect(page).toHaveURL('/signin');
+  });
+
+  test('a failure with no text of its own says "Unknown error signing in"', async ({
+    page,
+    request,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 418/);
+    await createAccount(request, account);
+    // An answer of no known kind, from something in front of the server.
+    await page.route('**/api/auth/sign-in', (route) =>
+      route.fulfill({ status: 418, contentType: 'text/plain', body: 'I am a teapot' }),
+    );
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, account.password);
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+    await expect(portal(page).getByRole('alert')).toHaveText(t.auth.errors.unknownSignIn);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
+    await expect(currentToast(page)).toContainText(t.auth.errors.unknownSignIn);
+  });
+
+  test('offline as the sign-in starts: "No network connection", nothing sent', async ({
+    page,
+    context,
+    t,
+    account,
+  }) => {
+    const requests = watchRequests(page, ['/api/auth/sign-in', '/api/auth/security-check']);
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, account.password);
+    await context.setOffline(true);
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+    // Tried three times (1 s, then 2 s apart), each refused before it left the browser.
+    await expect(portal(page).getByRole('alert')).toHaveText(t.errors.network.offline, { timeout: 10_000 });
+    await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
+    await expect(currentToast(page)).toContainText(t.errors.network.offline);
+    expect(requests).toEqual([]);
+    await context.setOffline(false);
+  });
+
+  test('a profile that cannot be set up after 5 tries: "Profile setup failed after login."', async ({
+    page,
+    request,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    test.setTimeout(60_000);
+    allowConsoleError(/status of 500/);
+    await createAccount(request, account);
+    // The sign-in answers without a profile, and setting one up keeps failing.
+    await page.route('**/api/auth/sign-in', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), profile: null } });
+    });
+    const setups = watchRequests(page, ['/api/profiles/me/setup']);
+    await page.route('**/api/profiles/me/setup', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Setup failed' } } }),
+    );
+    await openApp(page, '/signin');
+    await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
+    await fillSignIn(page, t, account.email, account.password);
+    await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+
+    // 5 tries, 1.5 s, 3 s, 4.5 s and 6 s apart.
+    await expect(currentToast(page)).toContainText(t.auth.toasts.profileSetupFailed, { timeout: 25_000 });
+    await expect(currentToast(page)).toContainText(t.auth.errors.profileSetupRetries);
+    expect(setups).toHaveLength(5);
+    await expect(portal(page).getByRole('alert')).toHaveText(t.auth.errors.profileSetupRetries);
+    await expect(page).toHaveURL('/signin');
+    // The half-made session was ended: nobody is signed in.
+    const state = await (await page.request.get('/api/auth/session')).json();
+    expect(state.user).toBeNull();
   });
 
   test('shows every validation message on blur', async ({ page, t }) => {

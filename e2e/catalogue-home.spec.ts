@@ -136,6 +136,24 @@ test.describe('catalogue: home', () => {
     await expect(page.getByRole('region', { name: t.home.topics.title })).toBeVisible();
   });
 
+  test('suggestions that fail: "Could not load suggestions." over the long text, the built-in topics below', async ({
+    page,
+    t,
+    allowConsoleError,
+  }) => {
+    test.setTimeout(60_000);
+    allowConsoleError(/status of 500/);
+    await page.route('**/api/categories/suggestions?*', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Suggestions failed' } } }),
+    );
+    await openApp(page, '/');
+    const notice = page.getByTestId('topics-error');
+    await expect(notice).toHaveRole('alert');
+    await expect(notice.locator('p')).toHaveText([t.home.topics.errorTitle, t.home.topics.error]);
+    await expect(page.getByTestId('topic-pills').getByRole('link')).toHaveCount(10);
+    await expectNoAxeViolations(page);
+  });
+
   test('the AI promo only says it is under construction', async ({ page, t }) => {
     await openApp(page, '/');
     await page.getByRole('button', { name: t.home.ai.start, exact: true }).click();

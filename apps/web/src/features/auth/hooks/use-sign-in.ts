@@ -46,7 +46,10 @@ export function useSignIn() {
         );
         // The answer had no profile: it is set up now (with retries), and the next step depends on it.
         const neededSetup = Boolean(answer.user && answer.session && !answer.profile);
-        const auth = await completeAuthState(answer, signal);
+        // The setup's 5 tries take up to 15 s, longer than the 10 s kill switch that cancels the
+        // tracked requests to give the page back: they run on their own, and their failure is
+        // still told ('Profile setup failed after login.') after the page came back.
+        const auth = await completeAuthState(answer, neededSetup ? undefined : signal);
         if (!auth.user || !auth.session || !auth.profile) {
           throw new AuthFlowError('Sign in failed - no user data returned', 'auth.errors.noUserData');
         }
