@@ -91,7 +91,10 @@ test.describe('borrowing a book by post', () => {
     await expect(dialog.getByTestId('borrow-period')).toHaveText(
       await plural(page, t.loans.borrow, 'period', context.loan_period_days),
     );
-    await expect(dialog.getByRole('link', { name: t.loans.borrow.changeAddress })).toHaveAttribute('href', '/settings');
+    await expect(dialog.getByRole('link', { name: t.loans.borrow.changeAddress })).toHaveAttribute(
+      'href',
+      '/settings#address',
+    );
     await expectNoAxeViolations(page);
 
     await dialog.getByRole('button', { name: t.loans.borrow.request }).click();
@@ -131,7 +134,10 @@ test.describe('borrowing a book by post', () => {
     await borrowButton(page, t).click();
     const dialog = dialogOf(page);
     await expect(dialog).toContainText(t.loans.borrow.addressIncomplete);
-    await expect(dialog.getByRole('link', { name: t.loans.borrow.fixAddress })).toHaveAttribute('href', '/settings');
+    await expect(dialog.getByRole('link', { name: t.loans.borrow.fixAddress })).toHaveAttribute(
+      'href',
+      '/settings#address',
+    );
     await expect(dialog.getByRole('button', { name: t.loans.borrow.request })).toHaveCount(0);
     await expect(dialog.getByTestId('borrow-address')).toHaveCount(0);
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, currentToast, expect, expectFieldError, test } from './auth-fixtures';
+import { ADDRESS, createAccount, currentToast, expect, expectFieldError, test } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { openOtherDevice, sessionOf, signInThrough } from './support/other-device';
@@ -154,5 +154,44 @@ test.describe('settings: account security', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('settings: shipping address', () => {
+  test('the address form shows the saved address, refuses an incomplete one keeping what was typed, and saves a change', async ({
+    page,
+    t,
+    account,
+  }) => {
+    await createAccount(page.request, account);
+    await openApp(page, '/settings#address');
+    const section = page.getByRole('region', { name: t.settings.address.title });
+    await expect(section).toBeInViewport();
+    const street = section.getByLabel(t.auth.completeProfile.addressLine1, { exact: true });
+    const city = section.getByLabel(t.auth.completeProfile.city, { exact: true });
+    const save = section.getByRole('button', { name: t.settings.address.save });
+    await expect(street).toHaveValue(ADDRESS.address_line_1);
+    await expect(city).toHaveValue(ADDRESS.city);
+    await expect(section.getByLabel(t.auth.completeProfile.postal, { exact: true })).toHaveValue(ADDRESS.postal_code);
+    // Nothing changed yet: nothing to save.
+    await expect(save).toBeDisabled();
+
+    await street.fill('');
+    await city.fill('Karbala Street Town');
+    await save.click();
+    await expectFieldError(street, t.validation.streetRequired);
+    await expect(city).toHaveValue('Karbala Street Town');
+
+    await street.fill('7 Reading Room Road');
+    await save.click();
+    await expect(currentToast(page)).toContainText(t.settings.address.saved);
+    const profile = (await (await page.request.get('/api/profiles/me')).json()) as Record<string, string>;
+    expect(profile.address_line_1).toBe('7 Reading Room Road');
+    expect(profile.city).toBe('Karbala Street Town');
+    await page.reload();
+    await expect(section.getByLabel(t.auth.completeProfile.addressLine1, { exact: true })).toHaveValue(
+      '7 Reading Room Road',
+    );
+    await expectNoAxeViolations(page);
   });
 });

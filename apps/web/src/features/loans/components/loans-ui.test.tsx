@@ -154,7 +154,9 @@ describe('the borrow control on a book page', () => {
     expect(within(dialog).getByTestId('borrow-period').textContent).toBe(
       'You can keep it for 21 days after it arrives.',
     );
-    expect(within(dialog).getByRole('link', { name: en.borrow.changeAddress }).getAttribute('href')).toBe('/settings');
+    expect(within(dialog).getByRole('link', { name: en.borrow.changeAddress }).getAttribute('href')).toBe(
+      '/settings#address',
+    );
     expect(within(dialog).getByRole('button', { name: en.borrow.request })).toBeTruthy();
   });
 

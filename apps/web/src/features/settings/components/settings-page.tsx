@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionsQueryOptions } from '../api/get-sessions';
+import { AddressSection } from './address-section';
 import { SessionsSection } from './sessions-section';
 
 /**
- * /settings: for now the 'Account security' area, the password and the sessions of the account.
+ * /settings: the shipping address, and the 'Account security' area (the password and the sessions).
  * The password form comes from the app (app/routes/settings-route.tsx): it is the password feature's.
  */
 export function SettingsPage({
@@ -19,6 +20,9 @@ export function SettingsPage({
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="font-display text-3xl font-bold">{t('settings.title')}</h1>
+      <div className="mt-8">
+        <AddressSection />
+      </div>
       <section aria-labelledby="settings-security" className="mt-8">
         <h2 id="settings-security" className="font-display text-xl font-bold">
           {t('settings.security.title')}
