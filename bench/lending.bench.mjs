@@ -310,7 +310,8 @@ async function seed(db, { books, loans, patrons }, searchVersion) {
            when b.n % 100 < 93 then 'denied' when b.n % 100 < 98 then 'cancelled' else 'lost' end as status) s
        cross join lateral (select
            case when s.status in ('requested', 'approved', 'shipped') then now() - ((b.n % 20) || ' days')::interval
-                else now() - ((b.n % 700) || ' days')::interval - interval '1 day' end as requested) r
+                else now() - ((b.n % 700) || ' days')::interval - interval '1 day' end
+             - (b.n || ' seconds')::interval as requested) r
        cross join lateral (select r.requested,
            case when s.status = 'on_loan' and b.n % 4 = 0 then now() - interval '30 days'
                 when s.status = 'on_loan' then now() - ((b.n % 20) || ' days')::interval
@@ -324,14 +325,15 @@ async function seed(db, { books, loans, patrons }, searchVersion) {
         when 'on_loan' then 'on_loan' when 'return_shipped' then 'in_transit_back' when 'lost' then 'lost' end
       from checkouts l
      where l.copy_id = c.id and l.status in ('requested', 'approved', 'shipped', 'on_loan', 'return_shipped', 'lost')`);
+  await db.query('analyze books; analyze book_copies; analyze checkouts');
   await db.query(`update books b set
-        copies_total = coalesce(x.total, 0), copies_available = coalesce(x.available, 0),
-        checkout_count = coalesce(x.returned, 0)
-      from (select c.book_id,
-                   count(*) filter (where c.status not in ('withdrawn', 'lost')) as total,
-                   count(*) filter (where c.status = 'available') as available,
-                   (select count(*) from checkouts l where l.book_id = c.book_id and l.status = 'returned') as returned
-              from book_copies c group by c.book_id) x
+        copies_total = x.total, copies_available = x.available, checkout_count = coalesce(r.returned, 0)
+      from (select book_id,
+                   count(*) filter (where status not in ('withdrawn', 'lost')) as total,
+                   count(*) filter (where status = 'available') as available
+              from book_copies group by book_id) x
+      left join (select book_id, count(*) as returned from checkouts where status = 'returned' group by book_id) r
+        on r.book_id = x.book_id
      where x.book_id = b.id`);
   await db.query('set session_replication_role = origin');
   await db.query('drop table seq_books; drop table seq_patrons');
@@ -380,8 +382,7 @@ async function sessionsInDatabase(db, realCookie, count) {
 
 /** The plan of the slowest desk list: the same query the server runs, through EXPLAIN ANALYZE. */
 async function explainDesk(db, worst) {
-  console.log(`\nEXPLAIN ANALYZE of the slowest desk list (${worst.query}): enable pg's log or run the`);
-  console.log('  query from the repository by hand; its shape (see lending.repository.ts findDeskLoans):');
+  console.log(`\nEXPLAIN ANALYZE of the slowest desk list (${worst.query}), in the shape of findDeskLoans:`);
   const params = new URLSearchParams(worst.query);
   const sortSql = {
     requested_at: 'c.checked_out_at',
@@ -399,14 +400,16 @@ async function explainDesk(db, worst) {
   }[params.get('queue')];
   const q = params.get('q');
   const match = q
-    ? ` and (p.display_name ilike $1 or p.email ilike $1 or b.title_en ilike $1 or b.title_ar ilike $1 or bc.barcode ilike $1)`
+    ? ` and (c.user_id in (select id from profiles where display_name ilike $1 or email ilike $1)
+         or c.book_id in (select id from books where title_en ilike $1 or title_ar ilike $1)
+         or c.copy_id in (select id from book_copies where barcode ilike $1))`
     : '';
   const from = `from checkouts c join books b on b.id = c.book_id join profiles p on p.id = c.user_id
     left join book_copies bc on bc.id = c.copy_id where ${statuses}${match}`;
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   for (const statement of [
     `select c.id ${from} order by ${sortSql} ${order}, c.id ${order} limit 20`,
-    `select count(*) ${from}`,
+    `select count(*) from checkouts c where ${statuses}${match}`,
   ]) {
     const plan = await db.query(`explain (analyze, buffers) ${statement}`, q ? [`%${q}%`] : []);
     console.log(`  ${statement.replace(/\s+/g, ' ')}`);

@@ -46,10 +46,11 @@ ALTER TABLE "loan_events" ADD CONSTRAINT "loan_events_loan_id_checkouts_id_fk" F
 ALTER TABLE "loan_events" ADD CONSTRAINT "loan_events_actor_id_auth_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."auth_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "book_copies_barcode_idx" ON "book_copies" USING btree (lower("barcode"));--> statement-breakpoint
 CREATE INDEX "book_copies_book_status_idx" ON "book_copies" USING btree ("book_id","status");--> statement-breakpoint
+CREATE INDEX "book_copies_barcode_trgm_idx" ON "book_copies" USING gin ("barcode" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "loan_events_loan_idx" ON "loan_events" USING btree ("loan_id","created_at");--> statement-breakpoint
 ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_copy_id_book_copies_id_fk" FOREIGN KEY ("copy_id") REFERENCES "public"."book_copies"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "checkouts_status_checked_out_idx" ON "checkouts" USING btree ("status","checked_out_at");--> statement-breakpoint
-CREATE INDEX "checkouts_status_due_idx" ON "checkouts" USING btree ("status","due_date");--> statement-breakpoint
+CREATE INDEX "checkouts_status_checked_out_idx" ON "checkouts" USING btree ("status","checked_out_at","id");--> statement-breakpoint
+CREATE INDEX "checkouts_status_due_idx" ON "checkouts" USING btree ("status","due_date","id");--> statement-breakpoint
 CREATE INDEX "checkouts_copy_idx" ON "checkouts" USING btree ("copy_id");--> statement-breakpoint
 CREATE INDEX "checkouts_book_idx" ON "checkouts" USING btree ("book_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "checkouts_active_per_book_idx" ON "checkouts" USING btree ("user_id","book_id") WHERE "checkouts"."status" in ('requested', 'approved', 'shipped', 'on_loan', 'return_shipped');--> statement-breakpoint

@@ -33,6 +33,8 @@ export const bookCopies = pgTable(
   (table) => [
     uniqueIndex('book_copies_barcode_idx').on(sql`lower(${table.barcode})`),
     index('book_copies_book_status_idx').on(table.bookId, table.status),
+    /** The desk's search by part of a barcode (ILIKE '%…%'). */
+    index('book_copies_barcode_trgm_idx').using('gin', sql`${table.barcode} gin_trgm_ops`),
     check('book_copies_status_check', sql`${table.status} in (${inList(COPY_STATUSES)})`),
   ],
 );
@@ -74,8 +76,9 @@ export const checkouts = pgTable(
   (table) => [
     index('checkouts_user_checked_out_idx').on(table.userId, table.checkedOutAt),
     index('checkouts_returned_idx').on(table.returnedAt.desc()),
-    index('checkouts_status_checked_out_idx').on(table.status, table.checkedOutAt),
-    index('checkouts_status_due_idx').on(table.status, table.dueDate),
+    /** The desk's queues in request or due-date order, ties by id: read in order, no sort. */
+    index('checkouts_status_checked_out_idx').on(table.status, table.checkedOutAt, table.id),
+    index('checkouts_status_due_idx').on(table.status, table.dueDate, table.id),
     index('checkouts_copy_idx').on(table.copyId),
     index('checkouts_book_idx').on(table.bookId),
     /** One active loan per reader and book (ALREADY_REQUESTED). */

@@ -289,28 +289,35 @@ export async function findDeskLoans(
   const conditions: SQL[] = [queueCondition(query.queue, now)];
   if (query.user_id) conditions.push(eq(checkouts.userId, query.user_id));
   if (query.q) {
+    // Each table is searched on its own and the loans matched by id: an OR across the joined
+    // tables made PostgreSQL join every loan of the queue with its book, patron and copy first.
     const pattern = `%${escapeLike(query.q)}%`;
     const match = or(
-      ilike(profiles.displayName, pattern),
-      ilike(profiles.email, pattern),
-      ilike(books.titleEn, pattern),
-      ilike(books.titleAr, pattern),
-      ilike(bookCopies.barcode, pattern),
+      inArray(
+        checkouts.userId,
+        db
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(or(ilike(profiles.displayName, pattern), ilike(profiles.email, pattern))),
+      ),
+      inArray(
+        checkouts.bookId,
+        db
+          .select({ id: books.id })
+          .from(books)
+          .where(or(ilike(books.titleEn, pattern), ilike(books.titleAr, pattern))),
+      ),
+      inArray(
+        checkouts.copyId,
+        db.select({ id: bookCopies.id }).from(bookCopies).where(ilike(bookCopies.barcode, pattern)),
+      ),
     );
     if (match) conditions.push(match);
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const needsJoins = Boolean(query.q) || query.sort === 'patron' || query.sort === 'book';
-  const countQuery = needsJoins
-    ? db
-        .select({ n: count() })
-        .from(checkouts)
-        .innerJoin(books, eq(books.id, checkouts.bookId))
-        .innerJoin(profiles, eq(profiles.id, checkouts.userId))
-        .leftJoin(bookCopies, eq(bookCopies.id, checkouts.copyId))
-        .where(where)
-    : db.select({ n: count() }).from(checkouts).where(where);
+  // The conditions name only the loan's own columns: the count needs no join.
+  const countQuery = db.select({ n: count() }).from(checkouts).where(where);
   const [rows, [total]] = await Promise.all([
     loansQuery(db)
       .where(where)
