@@ -51,6 +51,7 @@ CREATE INDEX "loan_events_loan_idx" ON "loan_events" USING btree ("loan_id","cre
 ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_copy_id_book_copies_id_fk" FOREIGN KEY ("copy_id") REFERENCES "public"."book_copies"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "checkouts_status_checked_out_idx" ON "checkouts" USING btree ("status","checked_out_at","id");--> statement-breakpoint
 CREATE INDEX "checkouts_status_due_idx" ON "checkouts" USING btree ("status","due_date","id");--> statement-breakpoint
+CREATE INDEX "checkouts_closed_checked_out_idx" ON "checkouts" USING btree ("checked_out_at","id") WHERE "checkouts"."status" in ('returned', 'denied', 'cancelled', 'lost');--> statement-breakpoint
 CREATE INDEX "checkouts_copy_idx" ON "checkouts" USING btree ("copy_id");--> statement-breakpoint
 CREATE INDEX "checkouts_book_idx" ON "checkouts" USING btree ("book_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "checkouts_active_per_book_idx" ON "checkouts" USING btree ("user_id","book_id") WHERE "checkouts"."status" in ('requested', 'approved', 'shipped', 'on_loan', 'return_shipped');--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { ACTIVE_LOAN_STATUSES, COPY_STATUSES, LOAN_STATUSES } from '@maktaba/shared/lending';
+import { ACTIVE_LOAN_STATUSES, CLOSED_LOAN_STATUSES, COPY_STATUSES, LOAN_STATUSES } from '@maktaba/shared/lending';
 import type { ShippingAddress } from '@maktaba/shared/schemas/loans';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -79,6 +79,10 @@ export const checkouts = pgTable(
     /** The desk's queues in request or due-date order, ties by id: read in order, no sort. */
     index('checkouts_status_checked_out_idx').on(table.status, table.checkedOutAt, table.id),
     index('checkouts_status_due_idx').on(table.status, table.dueDate, table.id),
+    /** The desk's closed queue (four states) in request order, read in order from one index. */
+    index('checkouts_closed_checked_out_idx')
+      .on(table.checkedOutAt, table.id)
+      .where(sql`${table.status} in (${inList(CLOSED_LOAN_STATUSES)})`),
     index('checkouts_copy_idx').on(table.copyId),
     index('checkouts_book_idx').on(table.bookId),
     /** One active loan per reader and book (ALREADY_REQUESTED). */
