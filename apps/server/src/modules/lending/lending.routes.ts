@@ -42,6 +42,7 @@ import {
   readerTransition,
   requestLoan,
   saveLendingSettings,
+  type TransitionInput,
 } from './lending.service.js';
 
 const uuidParam = (name: string) =>
@@ -112,15 +113,31 @@ const getRoute = createRoute({
   request: { params: IdParams },
   responses: { 200: json(LoanSchema, 'The loan'), ...notFound, ...refusals },
 });
-const readerAction = (path: string, summary: string, body?: z.ZodType) =>
+const readerResponses = {
+  200: json(LoanSchema, 'The loan after the action'),
+  ...notFound,
+  ...wrongState,
+  ...refusals,
+};
+const readerAction = (path: string, summary: string) =>
   createRoute({
     ...route('post', `/loans/{id}/${path}`, 'Loans', summary, 'checkouts.view_own'),
-    request: body ? { params: IdParams, ...jsonBody(body) } : { params: IdParams },
-    responses: { 200: json(LoanSchema, 'The loan after the action'), ...notFound, ...wrongState, ...refusals },
+    request: { params: IdParams },
+    responses: readerResponses,
   });
 const cancelRoute = readerAction('cancel', 'Cancel your request while it waits for approval');
 const deliverRoute = readerAction('deliver', 'Confirm the book arrived: the due date starts now');
-const sendBackRoute = readerAction('send-back', 'Say the book is on its way back (tracking optional)', SendBackSchema);
+const sendBackRoute = createRoute({
+  ...route(
+    'post',
+    '/loans/{id}/send-back',
+    'Loans',
+    'Say the book is on its way back (tracking optional)',
+    'checkouts.view_own',
+  ),
+  request: { params: IdParams, ...jsonBody(SendBackSchema) },
+  responses: readerResponses,
+});
 
 // --- The desk ------------------------------------------------------------------------------------
 
@@ -150,11 +167,17 @@ const deskGetRoute = createRoute({
   request: { params: IdParams },
   responses: { 200: json(DeskLoanDetailSchema, 'The loan'), ...notFound, ...refusals },
 });
-const deskAction = (path: string, summary: string, body?: z.ZodType) =>
+const deskResponses = {
+  200: json(DeskLoanSchema, 'The loan after the action'),
+  ...notFound,
+  ...wrongState,
+  ...refusals,
+};
+const deskAction = <S extends z.ZodType>(path: string, summary: string, body: S) =>
   createRoute({
     ...route('post', `/admin/loans/{id}/${path}`, 'Lending desk', summary, 'checkouts.manage'),
-    request: body ? { params: IdParams, ...jsonBody(body) } : { params: IdParams },
-    responses: { 200: json(DeskLoanSchema, 'The loan after the action'), ...notFound, ...wrongState, ...refusals },
+    request: { params: IdParams, ...jsonBody(body) },
+    responses: deskResponses,
   });
 const approveRoute = deskAction(
   'approve',
@@ -163,7 +186,17 @@ const approveRoute = deskAction(
 );
 const denyRoute = deskAction('deny', 'Deny a request with a reason the reader sees', DenySchema);
 const shipRoute = deskAction('ship', 'Record the parcel as sent (carrier and tracking optional)', ShipSchema);
-const deskDeliverRoute = deskAction('deliver', 'Record the parcel as delivered: the due date starts now');
+const deskDeliverRoute = createRoute({
+  ...route(
+    'post',
+    '/admin/loans/{id}/deliver',
+    'Lending desk',
+    'Record the parcel as delivered: the due date starts now',
+    'checkouts.manage',
+  ),
+  request: { params: IdParams },
+  responses: deskResponses,
+});
 const deskSendBackRoute = deskAction('send-back', 'Record that the reader sent the book back', SendBackSchema);
 const receiveRoute = deskAction('receive', "Receive the book back and record the copy's condition", ReceiveSchema);
 const lostRoute = deskAction('mark-lost', 'Close a loan as lost; the copy is lost too', NoteSchema);
@@ -223,13 +256,7 @@ export const lendingRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(sendBackRoute, async (c) =>
     c.json(
-      await readerTransition(
-        lending(c),
-        c.get('actor'),
-        c.req.valid('param').id,
-        'send_back',
-        SendBackSchema.parse(await c.req.json()),
-      ),
+      await readerTransition(lending(c), c.get('actor'), c.req.valid('param').id, 'send_back', c.req.valid('json')),
       200,
     ),
   )
@@ -245,13 +272,21 @@ export const lendingRoutes = new OpenAPIHono<AppEnv>()
     noStore(c);
     return c.json(await getDeskLoan(lending(c), c.get('actor'), c.req.valid('param').id), 200);
   })
-  .openapi(approveRoute, (c) => desk(c, 'approve', ApproveSchema))
-  .openapi(denyRoute, (c) => desk(c, 'deny', DenySchema))
-  .openapi(shipRoute, (c) => desk(c, 'ship', ShipSchema))
-  .openapi(deskDeliverRoute, (c) => desk(c, 'deliver'))
-  .openapi(deskSendBackRoute, (c) => desk(c, 'send_back', SendBackSchema))
-  .openapi(receiveRoute, (c) => desk(c, 'receive', ReceiveSchema))
-  .openapi(lostRoute, (c) => desk(c, 'mark_lost', NoteSchema))
+  .openapi(approveRoute, async (c) =>
+    c.json(await desk(c, c.req.valid('param').id, 'approve', c.req.valid('json')), 200),
+  )
+  .openapi(denyRoute, async (c) => c.json(await desk(c, c.req.valid('param').id, 'deny', c.req.valid('json')), 200))
+  .openapi(shipRoute, async (c) => c.json(await desk(c, c.req.valid('param').id, 'ship', c.req.valid('json')), 200))
+  .openapi(deskDeliverRoute, async (c) => c.json(await desk(c, c.req.valid('param').id, 'deliver', {}), 200))
+  .openapi(deskSendBackRoute, async (c) =>
+    c.json(await desk(c, c.req.valid('param').id, 'send_back', c.req.valid('json')), 200),
+  )
+  .openapi(receiveRoute, async (c) =>
+    c.json(await desk(c, c.req.valid('param').id, 'receive', c.req.valid('json')), 200),
+  )
+  .openapi(lostRoute, async (c) =>
+    c.json(await desk(c, c.req.valid('param').id, 'mark_lost', c.req.valid('json')), 200),
+  )
   .openapi(bulkRoute, async (c) => {
     const { action, ids } = c.req.valid('json');
     return c.json(await bulkTransition(lending(c), c.get('actor'), action, ids), 200);
@@ -262,10 +297,7 @@ export const lendingRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(saveSettingsRoute, async (c) => c.json(await saveLendingSettings(lending(c).db, c.req.valid('json')), 200));
 
-/** A desk action: the body was validated by the route (zod-openapi); parse it again for its output type. */
-async function desk(c: Context<AppEnv>, action: LoanAction, schema?: z.ZodType) {
-  const raw = schema ? await c.req.json().catch(() => ({})) : {};
-  const input = schema ? (schema.parse(raw) as Record<string, unknown>) : {};
-  const id = (c.req.param('id') ?? '') as string;
-  return c.json(await deskTransition(lending(c), c.get('actor'), id, action, input), 200);
+/** A desk action on a loan, with the body the route has validated. */
+function desk(c: Context<AppEnv>, id: string, action: LoanAction, input: TransitionInput) {
+  return deskTransition(lending(c), c.get('actor'), id, action, input);
 }
