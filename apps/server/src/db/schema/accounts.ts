@@ -44,6 +44,11 @@ export const profiles = pgTable(
     check('profiles_status_check', sql`${table.status} in ('active', 'suspended', 'deactivated')`),
     check('profiles_borrowing_limit_check', sql`${table.borrowingLimit} is null or ${table.borrowingLimit} > 0`),
     index('profiles_email_idx').on(sql`lower(${table.email})`),
+    /** Staff find a reader by any part of the name or e-mail (`ilike '%…%'`): the desk, the users list. */
+    index('profiles_display_name_trgm_idx').using('gin', sql`${table.displayName} gin_trgm_ops`),
+    index('profiles_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    /** The desk's order by patron: readers in name order, each one's loans found by reader. */
+    index('profiles_sort_name_idx').on(sql`lower(coalesce(${table.displayName}, ${table.email}))`, table.id),
     index('profiles_role_idx').on(table.role),
     index('profiles_created_at_idx').on(table.createdAt),
   ],

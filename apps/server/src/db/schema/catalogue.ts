@@ -122,6 +122,11 @@ export const books = pgTable(
     index('books_status_created_idx').on(table.status, table.createdAt.desc(), table.id),
     index('books_status_popularity_idx').on(table.status, table.popularity.desc(), table.id),
     index('books_search_vector_idx').using('gin', table.searchVector),
+    /** Staff find a book by any part of either title (`ilike '%…%'`): the lending desk. */
+    index('books_title_en_trgm_idx').using('gin', sql`${table.titleEn} gin_trgm_ops`),
+    index('books_title_ar_trgm_idx').using('gin', sql`${table.titleAr} gin_trgm_ops`),
+    /** The desk's order by book: books in title order, each one's loans found by book. */
+    index('books_sort_title_idx').on(sql`lower(${table.titleEn})`, table.id),
     index('books_search_title_prefix_idx').using('btree', sql`${table.status}, ${table.searchTitle} text_pattern_ops`),
     index('books_search_dirty_idx').on(table.id).where(sql`${table.searchVersion} = 0`),
     index('books_search_names_trgm_idx').using(

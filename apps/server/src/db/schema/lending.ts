@@ -79,9 +79,19 @@ export const checkouts = pgTable(
     /** The desk's queues in request or due-date order, ties by id: read in order, no sort. */
     index('checkouts_status_checked_out_idx').on(table.status, table.checkedOutAt, table.id),
     index('checkouts_status_due_idx').on(table.status, table.dueDate, table.id),
-    /** The desk's closed queue (four states) in request order, read in order from one index. */
+    index('checkouts_status_updated_idx').on(table.status, table.updatedAt, table.id),
+    /**
+     * The desk's closed queue (four states) in each order, read in order from one index: an index
+     * on the status cannot give four states' loans in one order without sorting them all.
+     */
     index('checkouts_closed_checked_out_idx')
       .on(table.checkedOutAt, table.id)
+      .where(sql`${table.status} in (${inList(CLOSED_LOAN_STATUSES)})`),
+    index('checkouts_closed_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.status} in (${inList(CLOSED_LOAN_STATUSES)})`),
+    index('checkouts_closed_updated_idx')
+      .on(table.updatedAt, table.id)
       .where(sql`${table.status} in (${inList(CLOSED_LOAN_STATUSES)})`),
     index('checkouts_copy_idx').on(table.copyId),
     index('checkouts_book_idx').on(table.bookId),
