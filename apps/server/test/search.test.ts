@@ -27,7 +27,8 @@ const demoBook = (key: string) => {
 };
 
 describeEachDriver('search over HTTP', (driver) => {
-  const server = useTestServer(driver);
+  // Readers each from an address of their own (several sign up to make a search popular).
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1' } });
   let db: Database;
   let anonymous: ApiClient;
   let patron: { client: ApiClient; id: string };
@@ -303,6 +304,81 @@ describeEachDriver('search over HTTP', (driver) => {
       expect((await patron.client.delete('/api/search/recent')).status).toBe(204);
       const after = await suggestions('bih', patron.client);
       expect(after.suggestions.some((suggestion) => suggestion.type === 'recent')).toBe(false);
+    });
+  });
+
+  describe('search hints (from 2 characters) and "Did you mean" (from 3)', () => {
+    /** Three signed-in readers; the first searches for the first text, the second the second… ('' for none). */
+    let readers: ApiClient[] = [];
+    async function searchedBy(texts: string[]) {
+      if (readers.length === 0) {
+        readers = (await Promise.all([1, 2, 3].map(() => accountAs(server, 'patron')))).map((reader) => reader.client);
+      }
+      for (const [index, text] of texts.entries()) {
+        if (text) await search(`q=${encodeURIComponent(text)}`, readers[index]);
+      }
+    }
+    const ofType = (result: SuggestResult, type: string) =>
+      result.suggestions.filter((suggestion) => suggestion.type === type);
+
+    it('offer what at least three readers searched and still finds books, from 2 characters, to anyone', async () => {
+      await searchedBy(['Tahdhib al-Ahkam', 'tahdhib al-ahkam', 'Tahdhib al-Ahkam']);
+      // Two readers only: one reader's words are never shown to another.
+      await searchedBy(['Nahj al-Balagha', 'Nahj al-Balagha']);
+      // Many readers, but it finds nothing.
+      await searchedBy(['tazzqqx', 'tazzqqx', 'tazzqqx']);
+      const hints = ofType(await suggestions('ta'), 'popular');
+      expect(hints.map((hint) => hint.query)).toEqual(['Tahdhib al-Ahkam']);
+      expect(hints[0]?.metadata.href).toBe('/search?q=Tahdhib+al-Ahkam');
+      // The start of a later word finds it too; one character is not enough for a hint.
+      expect(ofType(await suggestions('ahk', patron.client), 'popular').map((hint) => hint.query)).toEqual([
+        'Tahdhib al-Ahkam',
+      ]);
+      expect(ofType(await suggestions('t'), 'popular')).toEqual([]);
+      expect(ofType(await suggestions('na'), 'popular')).toEqual([]);
+      await searchedBy(['', '', 'Nahj al-Balagha']);
+      expect(ofType(await suggestions('na'), 'popular').map((hint) => hint.query)).toEqual(['Nahj al-Balagha']);
+    });
+
+    it('meet Arabic spellings through the normaliser, show the form most readers wrote, and skip the reader’s own recent one', async () => {
+      await searchedBy(['الكافى', 'الكافى', 'الكَافِي']);
+      for (const text of ['الكافي', 'الكاف', 'كاف', 'الكَا']) {
+        expect(
+          ofType(await suggestions(text), 'popular').map((hint) => hint.query),
+          text,
+        ).toEqual(['الكافى']);
+      }
+      const reader = await accountAs(server, 'patron');
+      await search(`q=${encodeURIComponent('الكافي')}`, reader.client);
+      const own = await suggestions('الكا', reader.client);
+      expect(ofType(own, 'recent').map((hint) => hint.query)).toEqual(['الكافي']);
+      expect(ofType(own, 'popular')).toEqual([]);
+    });
+
+    it('the search says "Did you mean" with the words as the catalogue writes them, only when it found too little', async () => {
+      const latin = await q('Tahdhib al-Ahkma');
+      expect(latin.query.suggestion).toBe('tahdhib ahkam');
+      expect(titles(await q(latin.query.suggestion ?? ''))[0]).toBe('Tahdhib al-Ahkam');
+      const arabic = await q('مرات العقول');
+      expect(arabic.query.suggestion).toBe('مرآة العقول');
+      expect(titles(await q(arabic.query.suggestion ?? ''))).toContain("Mir'at al-'Uqul");
+      // Found as typed, too short for a typo, or nothing closer.
+      expect((await q('Al-Kafi')).query.suggestion).toBeNull();
+      expect((await q('kqz')).query.suggestion).toBeNull();
+      expect((await q('zzxqvwzz')).query.suggestion).toBeNull();
+    });
+
+    it('suggestions offer "Did you mean" first when the text as typed matches nothing', async () => {
+      const mistyped = await suggestions('bihhar');
+      expect(mistyped.correction).toBe('bihar');
+      expect(mistyped.suggestions[0]).toMatchObject({ type: 'correction', query: 'bihar' });
+      expect(mistyped.suggestions[0]?.metadata.href).toBe('/search?q=bihar');
+      expect(ofType(mistyped, 'book').map((book) => book.query)).toContain('Bihar al-Anwar');
+      expect((await suggestions('bihhar', anonymous, 3)).suggestions.length).toBeLessThanOrEqual(3);
+      const arabic = await suggestions('مرات');
+      expect(arabic.correction).toBe('مرآة');
+      expect((await suggestions('Bihar')).correction).toBeNull();
+      expect(ofType(await suggestions('Bihar'), 'correction')).toEqual([]);
     });
   });
 });

@@ -23,7 +23,19 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_TYPES = ['book', 'author', 'category'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-export const SUGGESTION_TYPES = ['book', 'author', 'category', 'recent', 'suggestion'] as const;
+/**
+ * `popular`: what many readers searched (a search hint); `correction`: "Did you mean …", the text
+ * with its mistyped words corrected, offered first when the text as typed matches nothing.
+ */
+export const SUGGESTION_TYPES = [
+  'book',
+  'author',
+  'category',
+  'recent',
+  'suggestion',
+  'popular',
+  'correction',
+] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
 export const SEARCH_LIMITS = {
@@ -43,6 +55,13 @@ export const SEARCH_LIMITS = {
   /** Recent searches kept per reader and offered among suggestions. */
   recentKept: 20,
   recentOffered: 3,
+  /** §5: search hints (recent and popular searches) from 2 characters of trimmed text. */
+  hintsFrom: 2,
+  /** §5: query enhancement ("Did you mean …") from 3 characters. */
+  correctionFrom: 3,
+  /** Popular searches offered, and the distinct readers who must have made one before it is offered to others. */
+  popularOffered: 3,
+  popularReaders: 3,
   /** Facet values returned per facet. */
   facetValues: 20,
 } as const;
@@ -210,6 +229,12 @@ export const SearchResultSchema = z.object({
     corrections: z.array(z.object({ from: z.string(), to: z.string() })),
     /** Words left out because the whole query found nothing. */
     dropped: z.array(z.string()),
+    /**
+     * "Did you mean …": the query with its mistyped words replaced by the closest words of the
+     * catalogue's titles and names, as they are written there. Only for 3 characters or more, and
+     * only when the query as typed found too little and the suggestion finds more; otherwise null.
+     */
+    suggestion: z.string().nullable(),
   }),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
@@ -245,6 +270,8 @@ export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 export const SuggestResultSchema = z.object({
   suggestions: z.array(SearchSuggestionSchema),
   script: z.enum(['ar', 'en', 'mixed', 'none']),
+  /** "Did you mean …" (also the first suggestion, of type `correction`), or null. */
+  correction: z.string().nullable(),
 });
 export type SuggestResult = z.infer<typeof SuggestResultSchema>;
 

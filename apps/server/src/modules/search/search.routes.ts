@@ -36,7 +36,7 @@ const suggestRoute = createRoute({
   method: 'get',
   path: '/search/suggest',
   tags: ['Search'],
-  summary: `Autocomplete: the signed-in reader's recent searches, then about 50 % books, 30 % authors and 20 % categories (limit ${SEARCH_LIMITS.suggestDefault} by default).`,
+  summary: `Autocomplete: "Did you mean …" (type correction, from ${SEARCH_LIMITS.correctionFrom} characters, when the text as typed matches nothing but its corrected words do), the signed-in reader's recent searches, searches made by at least ${SEARCH_LIMITS.popularReaders} distinct readers that still find books (type popular, from ${SEARCH_LIMITS.hintsFrom} characters), then about 50 % books, 30 % authors and 20 % categories (limit ${SEARCH_LIMITS.suggestDefault} by default).`,
   middleware: [etag({ weak: true })],
   request: { query: SuggestQuerySchema },
   responses: { 200: json(SuggestResultSchema, 'Suggestions'), 400: errorJson('A parameter is invalid') },

@@ -13,6 +13,7 @@ import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { highlightRanges } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
 import { authorLine } from '../catalogue/catalogue.mapper.js';
+import { didYouMean, offersCorrection } from './hints.service.js';
 import {
   correctionCandidates,
   countUpTo,
@@ -105,7 +106,13 @@ export const withoutTerms = (plan: QueryPlan, leave: ReadonlySet<number>): Query
   terms: plan.terms.filter((_, index) => !leave.has(index)),
 });
 
-type Resolved = { plan: QueryPlan; corrections: Array<{ from: string; to: string }>; dropped: string[] };
+type Resolved = {
+  plan: QueryPlan;
+  corrections: Array<{ from: string; to: string }>;
+  dropped: string[];
+  /** "Did you mean …" (from 3 characters), when the corrections find more than the query as typed. */
+  suggestion: string | null;
+};
 
 /**
  * The plan actually searched: as typed; with typos corrected when that finds too little; and,
@@ -118,7 +125,7 @@ async function resolvePlan(
   statuses: BookStatus[],
   found: number,
 ): Promise<Resolved> {
-  const resolved: Resolved = { plan, corrections: [], dropped: [] };
+  const resolved: Resolved = { plan, corrections: [], dropped: [], suggestion: null };
   if (plan.terms.length === 0 || found >= TOO_FEW) return resolved;
   const known = await vocabularyKnows(db, plan);
   const corrected = await correctTypos(db, plan, known);
@@ -129,6 +136,7 @@ async function resolvePlan(
       const added = term.alternatives.filter((form) => !before?.alternatives.includes(form));
       return added.length > 0 ? [{ from: term.typed, to: added[0] as string }] : [];
     });
+    if (offersCorrection(plan.normalized)) resolved.suggestion = await didYouMean(db, plan, corrected);
     return resolved;
   }
   if (found > 0 || plan.terms.length < 2) return resolved;
@@ -246,7 +254,7 @@ export async function searchBooks(db: Queryable, query: SearchQuery, options: Se
   // The query as typed first: it is what finds enough nearly always, and its total says whether
   // corrections or fewer words are worth trying.
   let [rows, { total, facets }] = await run(typed);
-  const { plan, corrections, dropped } = await resolvePlan(db, typed, filters, statuses, total);
+  const { plan, corrections, dropped, suggestion } = await resolvePlan(db, typed, filters, statuses, total);
   if (plan !== typed) [rows, { total, facets }] = await run(plan);
   return {
     hits: rows.map((row) => toHit(row, plan)),
@@ -254,6 +262,6 @@ export async function searchBooks(db: Queryable, query: SearchQuery, options: Se
     page: query.page,
     per_page: query.per_page,
     facets,
-    query: { normalized: typed.normalized, script: typed.script, corrections, dropped },
+    query: { normalized: typed.normalized, script: typed.script, corrections, dropped, suggestion },
   };
 }

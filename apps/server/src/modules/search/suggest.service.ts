@@ -12,6 +12,7 @@ import { correctTypos, dropOrder, vocabularyKnows, withoutTerms } from './search
 /** Words a suggestion lookup may leave out when nothing matches. */
 const SUGGEST_DROP_MAX = 1;
 
+import { didYouMean, offersCorrection, offersHints, popularHints } from './hints.service.js';
 import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
 import {
@@ -106,9 +107,23 @@ async function catalogueSuggestions(db: Queryable, plan: QueryPlan, limit: numbe
   });
 }
 
+const searchSuggestion = (type: 'recent' | 'popular' | 'correction', id: string, query: string): SearchSuggestion => ({
+  id: `${type}:${id}`,
+  query,
+  query_ar: null,
+  type,
+  category: null,
+  category_ar: null,
+  metadata: { href: searchHref({ q: query }) },
+});
+
+type CatalogueAnswer = { found: SearchSuggestion[]; correction: string | null };
+
 /**
- * GET /api/search/suggest: the reader's own recent searches that begin with the text, then books,
- * authors and categories. When nothing matches as typed, mistyped words are corrected.
+ * GET /api/search/suggest: "Did you mean …" when the text as typed matches nothing but its
+ * corrected words do (from 3 characters); the reader's own recent searches that begin with the
+ * text; from 2 characters, searches many readers made (search hints); then books, authors and
+ * categories. When nothing matches as typed, mistyped words are corrected.
  */
 export async function suggest(
   db: Queryable,
@@ -116,45 +131,51 @@ export async function suggest(
   options: { userId: string | null; cache?: SearchCache },
 ): Promise<SuggestResult> {
   const plan = planQuery(query.q);
-  if (plan.terms.length === 0) return { suggestions: [], script: plan.script };
+  if (plan.terms.length === 0) return { suggestions: [], script: plan.script, correction: null };
+  const normalized = normalizeSearchText(query.q);
   const recent = options.userId
-    ? await findRecentSearches(
+    ? await findRecentSearches(db, options.userId, normalized, Math.min(SEARCH_LIMITS.recentOffered, query.limit))
+    : [];
+  const popular = offersHints(normalized)
+    ? await popularHints(
         db,
-        options.userId,
-        normalizeSearchText(query.q),
-        Math.min(SEARCH_LIMITS.recentOffered, query.limit),
+        normalized,
+        Math.min(SEARCH_LIMITS.popularOffered, query.limit - recent.length),
+        new Set(recent.map((row) => normalizeSearchText(row.query))),
       )
     : [];
-  const room = query.limit - recent.length;
-  const lookUp = async () => {
+  const room = query.limit - recent.length - popular.length;
+  const lookUp = async (): Promise<CatalogueAnswer> => {
     const found = await catalogueSuggestions(db, plan, room);
-    if (found.length > 0) return found;
+    if (found.length > 0) return { found, correction: null };
     const known = await vocabularyKnows(db, plan);
     const corrected = await correctTypos(db, plan, known);
     const base = corrected ?? plan;
     if (corrected) {
       const again = await catalogueSuggestions(db, corrected, room);
-      if (again.length > 0) return again;
+      if (again.length > 0) {
+        const correction = offersCorrection(plan.normalized) ? await didYouMean(db, plan, corrected) : null;
+        return { found: again, correction };
+      }
     }
     // Still nothing: leave out a word as the full search does, an unknown one first.
     const order = dropOrder(base, known);
     for (let count = 1; count < base.terms.length && count <= SUGGEST_DROP_MAX; count++) {
       const again = await catalogueSuggestions(db, withoutTerms(base, new Set(order.slice(0, count))), room);
-      if (again.length > 0) return again;
+      if (again.length > 0) return { found: again, correction: null };
     }
-    return found;
+    return { found, correction: null };
   };
   const typing = plan.terms.at(-1)?.prefix ? '…' : '';
-  const found =
-    room <= 0 ? [] : await (options.cache?.get(`suggest:${room}:${plan.normalized}${typing}`, lookUp) ?? lookUp());
-  const recentSuggestions: SearchSuggestion[] = recent.map((row) => ({
-    id: `recent:${row.id}`,
-    query: row.query,
-    query_ar: null,
-    type: 'recent',
-    category: null,
-    category_ar: null,
-    metadata: { href: searchHref({ q: row.query }) },
-  }));
-  return { suggestions: [...recentSuggestions, ...found], script: plan.script };
+  const answer: CatalogueAnswer =
+    room <= 0
+      ? { found: [], correction: null }
+      : await (options.cache?.get(`suggest:${room}:${plan.normalized}${typing}`, lookUp) ?? lookUp());
+  const suggestions = [
+    ...(answer.correction ? [searchSuggestion('correction', answer.correction, answer.correction)] : []),
+    ...recent.map((row) => searchSuggestion('recent', row.id, row.query)),
+    ...popular.map((row) => searchSuggestion('popular', row.normalized, row.query)),
+    ...answer.found,
+  ].slice(0, query.limit);
+  return { suggestions, script: plan.script, correction: answer.correction };
 }

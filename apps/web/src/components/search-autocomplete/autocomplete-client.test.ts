@@ -5,6 +5,7 @@ import { createAutocompleteClient, type FetchSuggestions } from './autocomplete-
 
 const answer = (query: string): SuggestResult => ({
   script: 'en',
+  correction: null,
   suggestions: [
     {
       id: query,

@@ -2,7 +2,16 @@ import type { Language } from '@maktaba/shared/constants';
 import type { SearchSuggestion, SuggestionType } from '@maktaba/shared/schemas/search';
 import { highlightRanges } from '@maktaba/shared/search-text';
 import { clsx } from 'clsx';
-import { BookOpen, FolderOpen, History, type LucideIcon, Search, UserRound } from 'lucide-react';
+import {
+  BookOpen,
+  FolderOpen,
+  History,
+  type LucideIcon,
+  Search,
+  SpellCheck,
+  TrendingUp,
+  UserRound,
+} from 'lucide-react';
 import { Fragment } from 'react';
 import { type SuggestionText, suggestionText } from './suggestion-text';
 
@@ -12,6 +21,8 @@ const ICONS: Record<SuggestionType, LucideIcon> = {
   category: FolderOpen,
   recent: History,
   suggestion: Search,
+  popular: TrendingUp,
+  correction: SpellCheck,
 };
 
 /** `text` with the words the reader typed in bold. */

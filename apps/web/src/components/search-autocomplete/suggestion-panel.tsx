@@ -8,8 +8,20 @@ import type { Placement } from './autocomplete-logic';
 import { SuggestionOption } from './suggestion-option';
 import type { AutocompleteStatus } from './use-autocomplete';
 
-/** The order of the groups: what the reader searched before first, then books, authors, categories. */
-const GROUP_ORDER: readonly SuggestionType[] = ['recent', 'book', 'author', 'category', 'suggestion'];
+/**
+ * The order of the groups: "Did you mean …" first (it is there only when the text as typed
+ * matches nothing), then the search hints (what the reader searched before, what many readers
+ * search), then books, authors, categories.
+ */
+const GROUP_ORDER: readonly SuggestionType[] = [
+  'correction',
+  'recent',
+  'popular',
+  'book',
+  'author',
+  'category',
+  'suggestion',
+];
 
 /** Suggestions grouped by type, each with its index in the flat order the arrow keys follow. */
 export function groupSuggestions(suggestions: readonly SearchSuggestion[]) {

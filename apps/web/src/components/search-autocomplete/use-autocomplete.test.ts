@@ -7,6 +7,7 @@ import { useAutocomplete } from './use-autocomplete';
 
 const answer = (query: string, count = 1): SuggestResult => ({
   script: 'en',
+  correction: null,
   suggestions: Array.from({ length: count }, (_, index) => ({
     id: `${query}-${index}`,
     query: `${query} ${index}`,

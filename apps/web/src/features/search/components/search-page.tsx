@@ -27,6 +27,7 @@ import {
   withSort,
 } from '../lib/search-state';
 import { AppliedFilterChips } from './applied-filter-chips';
+import { DidYouMean } from './did-you-mean';
 import { FilterSheet } from './filter-sheet';
 import { SearchEmpty } from './search-empty';
 import { SearchFilters } from './search-filters';
@@ -136,6 +137,9 @@ export function SearchPage() {
             onClearAll={clearFilters}
           />
           {isBrowsing(state) ? <p className="text-sm text-muted">{t('search.results.newestHint')}</p> : null}
+          {data?.query.suggestion ? (
+            <DidYouMean suggestion={data.query.suggestion} href={hrefFor(withQuery(state, data.query.suggestion))} />
+          ) : null}
           {data ? <SearchNotes query={data.query} language={language} /> : null}
 
           {results.isError ? (

@@ -1,0 +1,84 @@
+import { normalizeSearchText } from '@maktaba/shared/search-text';
+import { sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.js';
+import type { Queryable } from '../../db/queryable.js';
+import { rowsOf } from '../../db/raw.js';
+
+export type PopularRow = { normalized: string; query: string; readers: number };
+
+/** The Arabic article, which a reader may leave off: "كافي" finds the popular "الكافي". */
+const ARABIC_ARTICLE = '\u0627\u0644';
+const isArabic = (text: string) => /[\u0600-\u06ff]/u.test(text);
+
+/**
+ * Searches that at least `minReaders` distinct readers made, one of whose words begins with
+ * `normalized` (both sides folded by the one normaliser, so vowelled, hamza and alef maqsura
+ * forms meet), the most widely searched first. Each is shown as most of its readers wrote it.
+ * A search fewer readers made is never returned: it would show one reader's words to another.
+ */
+export async function findPopularSearches(
+  db: Queryable,
+  normalized: string,
+  minReaders: number,
+  limit: number,
+): Promise<PopularRow[]> {
+  const starts = isArabic(normalized) ? [normalized, `${ARABIC_ARTICLE}${normalized}`] : [normalized];
+  const matches = sql.join(
+    starts.flatMap((start) => [
+      sql`normalized like ${`${escapeLike(start)}%`}`,
+      sql`normalized like ${`% ${escapeLike(start)}%`}`,
+    ]),
+    sql` or `,
+  );
+  return rowsOf<PopularRow>(
+    db,
+    sql`
+    select normalized, mode() within group (order by query) as query, count(distinct user_id)::int as readers
+      from search_history
+     where ${matches}
+     group by normalized
+    having count(distinct user_id) >= ${minReaders}
+     order by readers desc, normalized
+     limit ${limit}`,
+  );
+}
+
+/** Leading and trailing punctuation of a word as written in a title ("(Al-Kafi)," → Al-Kafi). */
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+const WORD_SEPARATORS = /[\s\-_\u2010-\u2015\u00ad]+/u;
+
+/** The word of `texts` whose normalised form is `word`, as it is written there, or null. */
+export function writtenWord(texts: ReadonlyArray<string | null>, word: string): string | null {
+  for (const text of texts) {
+    if (!text) continue;
+    for (const token of text.split(WORD_SEPARATORS)) {
+      for (const form of [token, token.replace(EDGE_PUNCTUATION, '')]) {
+        if (form && normalizeSearchText(form) === word) return form;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * How a vocabulary word (normalised) is written in the catalogue's titles and author names:
+ * "مرآة" rather than the folded "مراه", "Wasa'il" rather than "wasail". Looked up through the trigram indexes of titles with authors, and of author names.
+ */
+export async function findWrittenForm(db: Queryable, word: string): Promise<string | null> {
+  const pattern = `%${escapeLike(word)}%`;
+  const rows = await rowsOf<{ a: string | null; b: string | null }>(
+    db,
+    sql`
+    (select title_en as a, title_ar as b from books
+      where status = 'approved' and (search_title || ' ' || search_authors) like ${pattern}
+      order by popularity desc, id limit 5)
+    union all
+    (select name_en as a, name_ar as b from authors
+      where search_name like ${pattern}
+      order by book_count desc, id limit 5)`,
+  );
+  return writtenWord(
+    rows.flatMap((row) => [row.a, row.b]),
+    word,
+  );
+}

@@ -1,0 +1,60 @@
+import { SEARCH_LIMITS } from '@maktaba/shared/schemas/search';
+import { detectQueryScript } from '@maktaba/shared/search-text';
+import type { Queryable } from '../../db/queryable.js';
+import { findPopularSearches, findWrittenForm, type PopularRow } from './hints.repository.js';
+import { countUpTo } from './search.repository.js';
+import { planQuery, type QueryPlan } from './search-plan.js';
+
+/** Letters of the normalised text, spaces aside: what the §5 thresholds count. */
+export const typedLength = (normalized: string) => [...normalized.replace(/\s/gu, '')].length;
+
+/** §5: search hints start at 2 characters. */
+export const offersHints = (normalized: string) => typedLength(normalized) >= SEARCH_LIMITS.hintsFrom;
+
+/** §5: query enhancement ("Did you mean …") starts at 3 characters. */
+export const offersCorrection = (normalized: string) => typedLength(normalized) >= SEARCH_LIMITS.correctionFrom;
+
+/**
+ * Popular searches that begin a word with the text, made by enough distinct readers, that still
+ * find approved books, leaving out those in `except` (normalised: the reader's own recent ones).
+ */
+export async function popularHints(
+  db: Queryable,
+  normalized: string,
+  limit: number,
+  except: ReadonlySet<string>,
+): Promise<PopularRow[]> {
+  if (limit <= 0 || !offersHints(normalized)) return [];
+  const rows = await findPopularSearches(db, normalized, SEARCH_LIMITS.popularReaders, limit * 2 + except.size);
+  const candidates = rows.filter((row) => !except.has(row.normalized));
+  // A popular search that finds nothing (any more) is no hint. The trailing space: whole words.
+  const finds = await Promise.all(
+    candidates.map((row) => countUpTo(db, planQuery(`${row.normalized} `), {}, ['approved'], 1)),
+  );
+  return candidates.filter((_, index) => (finds[index] ?? 0) > 0).slice(0, limit);
+}
+
+/**
+ * "Did you mean …": the words of `typed` with those `corrected` replaced by their first
+ * correction, each as the catalogue writes it (an Arabic article the reader typed kept on it),
+ * the others as typed (normalised). Null when no word was corrected.
+ */
+export async function didYouMean(db: Queryable, typed: QueryPlan, corrected: QueryPlan): Promise<string | null> {
+  let changed = false;
+  const words = await Promise.all(
+    typed.terms.map(async (term, index) => {
+      const after = corrected.terms[index];
+      const added = after?.alternatives.find((form) => !term.alternatives.includes(form));
+      if (!added) return term.typed;
+      changed = true;
+      const article =
+        term.typed !== term.base && term.typed.endsWith(term.base) ? term.typed.slice(0, -term.base.length) : '';
+      const word = `${article}${added}`;
+      const written = (await findWrittenForm(db, word)) ?? (article ? await findWrittenForm(db, added) : null);
+      if (!written) return word;
+      // Latin words in the reader's lower case, like the rest of the query; Arabic as written.
+      return detectQueryScript(written) === 'en' ? written.toLowerCase() : written;
+    }),
+  );
+  return changed ? words.join(' ') : null;
+}
