@@ -96,6 +96,8 @@ export const BookSummarySchema = z.object({
   cover_image: z.string().nullable(),
   book_cover_image: z.string().nullable(),
   publication_year: z.number().int().nullable(),
+  /** The key of the book's first category, which gives its generated cover a colour; null when it has none. */
+  category_key: z.string().nullable(),
   created_at: z.string(),
 });
 export type BookSummary = z.infer<typeof BookSummarySchema>;

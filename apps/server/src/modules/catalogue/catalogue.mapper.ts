@@ -40,6 +40,7 @@ export function toBookSummary(row: BookSummaryRow): BookSummary {
     cover_image: cover,
     book_cover_image: cover,
     publication_year: row.publicationYear,
+    category_key: row.categoryKey,
     created_at: iso(row.createdAt),
   };
 }
@@ -48,7 +49,7 @@ export function toBook(row: BookRow): Book {
   const first = row.categories[0];
   const cover = imageUrl('covers', row.coverKey);
   return {
-    ...toBookSummary(row),
+    ...toBookSummary({ ...row, categoryKey: first?.key ?? null }),
     external_id: row.externalId,
     description: row.descriptionEn,
     description_ar: row.descriptionAr,

@@ -31,6 +31,11 @@ const categoriesJson = sql<CategoryRefRow[]>`coalesce((
     from ${bookCategories} bc join ${categories} c on c.id = bc.category_id
    where bc.book_id = "books"."id"), '[]'::json)`;
 
+/** The key of a book's first category (the generated cover's colour). */
+const firstCategoryKey = sql<string | null>`(
+  select c.key from ${bookCategories} bc join ${categories} c on c.id = bc.category_id
+   where bc.book_id = "books"."id" order by bc.position, c.id limit 1)`;
+
 export const summaryColumns = {
   id: books.id,
   titleEn: books.titleEn,
@@ -39,6 +44,7 @@ export const summaryColumns = {
   publicationYear: books.publicationYear,
   createdAt: books.createdAt,
   authors: authorsJson,
+  categoryKey: firstCategoryKey,
 };
 export type BookSummaryRow = {
   id: string;
@@ -48,6 +54,7 @@ export type BookSummaryRow = {
   publicationYear: number | null;
   createdAt: Date;
   authors: AuthorRef[];
+  categoryKey: string | null;
 };
 
 const approved = eq(books.status, 'approved');

@@ -29,7 +29,7 @@ export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {
       data-testid="my-bookmark"
     >
       <BookCover
-        book={{ cover_image: bookmark.bookCoverImage, book_cover_image: null }}
+        book={{ cover_image: bookmark.bookCoverImage, title: bookmark.bookTitle, title_ar: bookmark.bookTitleAr }}
         text={{ title, author, unknownTitle, unknownAuthor: t('catalogue.unknownAuthor') }}
         width={64}
         height={96}

@@ -15,6 +15,7 @@ const book = (fields: Partial<BookSummary>): BookSummary => ({
   cover_image: null,
   book_cover_image: null,
   publication_year: null,
+  category_key: null,
   created_at: '2026-01-01T00:00:00.000Z',
   ...fields,
 });

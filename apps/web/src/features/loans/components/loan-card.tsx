@@ -20,7 +20,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
   return (
     <article className="flex gap-4 rounded-app border border-border bg-surface p-3 sm:p-4" data-testid="loan-card">
       <BookCover
-        book={{ cover_image: loan.book.cover_url, book_cover_image: null }}
+        book={{ cover_image: loan.book.cover_url, title: loan.book.title, title_ar: loan.book.title_ar }}
         text={{ title, author, unknownTitle, unknownAuthor: t('catalogue.unknownAuthor') }}
         width={64}
         height={96}

@@ -36,7 +36,12 @@ export function SearchHitCard({ hit, language }: { hit: SearchHit; language: Lan
       data-testid="search-hit"
     >
       <BookCover
-        book={{ cover_image: hit.cover_image, book_cover_image: null }}
+        book={{
+          cover_image: hit.cover_image,
+          title: hit.title,
+          title_ar: hit.title_ar,
+          category_key: hit.categories[0]?.key ?? null,
+        }}
         text={coverText}
         width={80}
         height={120}
