@@ -1,8 +1,10 @@
-import type { Locator, Page, Route } from '@playwright/test';
-import { createAccount, expect, test } from './auth-fixtures';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page, Playwright, Route } from '@playwright/test';
+import { createAccount, expect, randomClientIp, test } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { demoBook, titleIn } from './support/catalogue';
+import { E2E_BASE_URL } from './support/e2e-env';
 
 const SUGGEST = '/api/search/suggest';
 const isSuggest = (url: URL) => url.pathname === SUGGEST;
@@ -43,6 +45,31 @@ async function activate(box: Locator, id: string, key: 'ArrowDown' | 'ArrowUp' =
   }
   throw new Error(`option ${id} never became active`);
 }
+
+/** `query` searched by `readers` new readers, each signed in from an address of their own. */
+async function searchedByReaders(playwright: Playwright, query: string, readers: number) {
+  for (let reader = 0; reader < readers; reader += 1) {
+    const request: APIRequestContext = await playwright.request.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
+    });
+    try {
+      await createAccount(request, {
+        email: `popular-${randomUUID().slice(0, 12)}@example.org`,
+        password: `Quiet-Reading-${1000 + reader}`,
+        name: 'Popular Reader',
+      });
+      const searched = await request.get(`/api/search?q=${encodeURIComponent(query)}`);
+      expect(searched.status()).toBe(200);
+    } finally {
+      await request.dispose();
+    }
+  }
+}
+
+/** The longest word of a title: its first letters begin a word of few other searches. */
+const longestWord = (title: string) =>
+  title.split(/[\s\-'’]+/u).reduce((longest, word) => (word.length > longest.length ? word : longest), '');
 
 test.describe('search autocomplete', () => {
   test.beforeEach(async ({ page, account }) => {
@@ -299,5 +326,56 @@ test.describe('search autocomplete', () => {
     await expect(listbox.getByRole('option').first()).toBeVisible();
     await box.press('ArrowDown');
     await expectNoAxeViolations(page);
+  });
+
+  test('from 2 characters, searches many readers made are offered as hints; not for 1 character', async ({
+    page,
+    playwright,
+    lang,
+    t,
+  }) => {
+    const book = await demoBook(page.request);
+    const query = titleIn(book, lang);
+    await searchedByReaders(playwright, query, 3);
+    await openApp(page, '/');
+    const box = homeBox(page, t);
+    const { listbox } = await dropdownOf(box);
+    const popular = listbox.getByRole('group', { name: t.search.autocomplete.groups.popular, exact: true });
+    const start = longestWord(query);
+
+    await typeInto(box, start.slice(0, 1));
+    await expect(popular).toHaveCount(0);
+
+    await typeInto(box, start.slice(0, 2));
+    await expect(popular.getByRole('option').filter({ hasText: query })).toHaveCount(1);
+    // Reached with the arrow keys like every option, and chosen with Enter: a search for it.
+    const id = await popular.getByRole('option').filter({ hasText: query }).getAttribute('id');
+    if (!id) throw new Error('the hint has no id');
+    await activate(box, id);
+    await expectNoAxeViolations(page);
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe(query);
+  });
+
+  test('a misspelt word of 3 letters or more offers "Did you mean" first; choosing it searches for it', async ({
+    page,
+    lang,
+    t,
+  }) => {
+    const [typed, meant] = lang === 'ar' ? ['مرات', 'مرآة'] : ['bihhar', 'bihar'];
+    await openApp(page, '/');
+    const box = homeBox(page, t);
+    const { listbox } = await dropdownOf(box);
+    await typeInto(box, typed);
+    const correction = listbox.getByRole('group', { name: t.search.autocomplete.groups.correction, exact: true });
+    await expect(correction.getByRole('option')).toHaveText([meant]);
+    await expect(listbox.getByRole('option').first()).toHaveText(meant);
+    const firstId = await listbox.getByRole('option').first().getAttribute('id');
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', firstId ?? '');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe(meant);
   });
 });

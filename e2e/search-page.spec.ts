@@ -329,4 +329,30 @@ test.describe('library search page', () => {
     await expect(open).toBeFocused();
     await expect(chips(page)).toHaveCount(0);
   });
+
+  test('a misspelt search of 3 letters or more says "Did you mean", and the suggestion searches for it', async ({
+    page,
+    lang,
+    t,
+  }) => {
+    const [typed, meant, title] =
+      lang === 'ar'
+        ? ['مرات العقول', 'مرآة العقول', 'مرآة العقول']
+        : ['Tahdhib al-Ahkma', 'tahdhib ahkam', 'Tahdhib al-Ahkam'];
+    const answer = nextSearch(page);
+    await openApp(page, `/search?q=${encodeURIComponent(typed)}`);
+    expect((await answer).query.suggestion).toBe(meant);
+    const didYouMean = page.getByTestId('search-did-you-mean');
+    await expect(didYouMean).toHaveText(t.search.didYouMean.replace('{{suggestion}}', meant));
+    await expectNoAxeViolations(page);
+
+    const corrected = nextSearch(page);
+    await didYouMean.getByRole('link', { name: meant }).click();
+    const result = await corrected;
+    expect(new URL(page.url()).searchParams.get('q')).toBe(meant);
+    expect(result.query.suggestion).toBeNull();
+    await expect(hitTitles(page).filter({ hasText: title }).first()).toBeVisible();
+    await expect(didYouMean).toHaveCount(0);
+    await expect(searchBox(page, t.search.form.label)).toHaveValue(meant);
+  });
 });
