@@ -33,5 +33,7 @@ export const searchHistory = pgTable(
   (table) => [
     uniqueIndex('search_history_user_query_idx').on(table.userId, table.normalized),
     index('search_history_recent_idx').on(table.userId, table.searchedAt.desc()),
+    /** Popular searches by the start of any of their words, across readers (search hints). */
+    index('search_history_normalized_trgm_idx').using('gin', sql`${table.normalized} gin_trgm_ops`),
   ],
 );

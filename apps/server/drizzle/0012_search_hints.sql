@@ -1,0 +1,1 @@
+CREATE INDEX "search_history_normalized_trgm_idx" ON "search_history" USING gin ("normalized" gin_trgm_ops);
