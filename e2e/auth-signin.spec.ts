@@ -59,15 +59,8 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
 
     await expect(portal(page).getByRole('alert')).toHaveText(t.errors.codes.INVALID_CREDENTIALS);
-    await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
-    await expect(currentToast(page)).toContainText(t.errors.codes.INVALID_CREDENTIALS);
-    // The toast sits below the header: the language switch stays in reach, on a desktop and a phone.
-    const languageSwitch = page.getByTestId('public-header').getByRole('button');
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expect(currentToast(page)).toBeVisible();
-      expect(await isOnTop(languageSwitch), `at ${width}px the toast covers the language switch`).toBe(true);
-    }
+    // One message for one failure: the form's alert, no toast repeating it.
+    await expect(currentToast(page)).toHaveCount(0);
 
     await expect(portal(page).getByLabel(t.auth.signin.email, { exact: true })).toHaveValue(account.email);
     // Focus is back in the form, on the password, ready for another try.
@@ -97,7 +90,7 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
     const reason = t.auth.security.reasons.too_many_failed_attempts_account;
     await expect(portal(page).getByRole('alert')).toHaveText(reason);
-    await expect(currentToast(page)).toContainText(reason);
+    await expect(currentToast(page)).toHaveCount(0);
 
     // Blocked means blocked: the right password is refused too.
     await fillSignIn(page, t, account.email, account.password);
@@ -124,8 +117,7 @@ test.describe('sign-in', () => {
     await fillSignIn(page, t, account.email, account.password);
     await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
     await expect(portal(page).getByRole('alert')).toHaveText(t.auth.errors.unknownSignIn);
-    await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
-    await expect(currentToast(page)).toContainText(t.auth.errors.unknownSignIn);
+    await expect(currentToast(page)).toHaveCount(0);
   });
 
   test('offline as the sign-in starts: "No network connection", nothing sent', async ({
@@ -142,8 +134,7 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
     // Tried three times (1 s, then 2 s apart), each refused before it left the browser.
     await expect(portal(page).getByRole('alert')).toHaveText(t.errors.network.offline, { timeout: 10_000 });
-    await expect(currentToast(page)).toContainText(t.auth.toasts.signInFailed);
-    await expect(currentToast(page)).toContainText(t.errors.network.offline);
+    await expect(currentToast(page)).toHaveCount(0);
     expect(requests).toEqual([]);
     await context.setOffline(false);
   });
@@ -173,10 +164,9 @@ test.describe('sign-in', () => {
     await portal(page).getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
 
     // 5 tries, 1.5 s, 3 s, 4.5 s and 6 s apart.
-    await expect(currentToast(page)).toContainText(t.auth.toasts.profileSetupFailed, { timeout: 25_000 });
-    await expect(currentToast(page)).toContainText(t.auth.errors.profileSetupRetries);
+    await expect(portal(page).getByRole('alert')).toHaveText(t.auth.errors.profileSetupRetries, { timeout: 25_000 });
     expect(setups).toHaveLength(5);
-    await expect(portal(page).getByRole('alert')).toHaveText(t.auth.errors.profileSetupRetries);
+    await expect(currentToast(page)).toHaveCount(0);
     await expect(page).toHaveURL('/signin');
     // The half-made session was ended: nobody is signed in.
     const state = await (await page.request.get('/api/auth/session')).json();
@@ -281,6 +271,14 @@ test.describe('sign-in', () => {
     await openApp(page, '/signin');
     await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();
     await sendResetLink(page, t, account.email);
+    // The toast saying the link was sent sits below the header: the language switch stays in
+    // reach, on a desktop and a phone.
+    const languageSwitch = page.getByTestId('public-header').getByRole('button');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(currentToast(page)).toBeVisible();
+      expect(await isOnTop(languageSwitch), `at ${width}px the toast covers the language switch`).toBe(true);
+    }
 
     await page.waitForTimeout(500);
     for (const label of [t.auth.signin.email, t.auth.signin.password]) {

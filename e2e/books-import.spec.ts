@@ -36,11 +36,16 @@ test.describe('books import', () => {
     await start.click();
     await expect(page.getByText(t.import.errors.fileRequired)).toBeVisible();
 
-    await page.getByLabel(t.import.page.file).setInputFiles({
+    // The file field speaks the page's language, not the browser's ("Choose File / No file chosen").
+    const fileField = page.getByLabel(t.import.page.file);
+    await expect(page.getByText(t.fileInput.choose, { exact: true })).toBeVisible();
+    await expect(fileField).toHaveAccessibleDescription(new RegExp(t.fileInput.none));
+    await fileField.setInputFiles({
       name: 'books.jsonl',
       mimeType: 'application/x-ndjson',
       buffer: Buffer.from(file),
     });
+    await expect(fileField).toHaveAccessibleDescription(/books\.jsonl/);
     await expect(page.getByText(t.import.errors.fileRequired)).toHaveCount(0);
 
     const progress = page.getByRole('progressbar', { name: t.import.page.progressLabel });

@@ -89,6 +89,9 @@ test.describe('catalogue editing', () => {
     // The cover: a file that is not an image is refused with the translated reason; a PNG is stored and shown.
     allowConsoleError(/status of 415/);
     const cover = page.getByLabel(editor(t).editor.cover, { exact: true });
+    // Its button is in the page's language, not the browser's "Choose File".
+    await expect(page.getByText(t.fileInput.choose, { exact: true })).toBeVisible();
+    await expect(page.getByText(t.fileInput.none, { exact: true })).toBeVisible();
     await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
     await expect(page.getByText(editor(t).image.notImage)).toBeVisible();
     await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });

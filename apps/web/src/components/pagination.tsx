@@ -5,7 +5,7 @@ import { formatNumber } from '../lib/format';
 import { Button } from './ui/button';
 
 const LINK =
-  'inline-flex min-h-10 items-center gap-1 rounded-app border border-border bg-surface px-3 text-sm font-semibold hover:bg-surface-2';
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-app border border-border bg-surface px-3 text-sm font-semibold hover:bg-surface-2';
 
 type PaginationProps = { page: number; pages: number } & (
   | { /** Links that keep the page in the address (?page=). */ hrefFor: (page: number) => string; onPage?: never }

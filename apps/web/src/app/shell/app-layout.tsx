@@ -45,7 +45,7 @@ export function AppLayout() {
         <div className="min-h-dvh bg-bg">
           <a
             href="#main"
-            className="sr-only z-50 rounded-app bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+            className="sr-only z-50 rounded-app bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:inline-flex focus:min-h-11 focus:items-center"
           >
             {t('app.skipToContent')}
           </a>
@@ -73,7 +73,7 @@ export function AppLayout() {
               >
                 <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
                 <Dialog.Close
-                  className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+                  className="absolute end-3 top-3 inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2"
                   aria-label={t('nav.closeMenu')}
                 >
                   <X aria-hidden className="size-5" />

@@ -18,14 +18,14 @@ export function Footer() {
     <footer className="flex flex-col items-center justify-between gap-3 border-t border-border px-4 py-4 text-sm text-muted sm:flex-row">
       <p>{t('footer.copyright', { year })}</p>
       <div className="flex flex-wrap items-center justify-center gap-2">
-        <Link to="/privacy" className="inline-flex min-h-10 items-center rounded-app px-3 hover:bg-surface-2">
+        <Link to="/privacy" className="inline-flex min-h-11 items-center rounded-app px-3 hover:bg-surface-2">
           {t('footer.privacy')}
         </Link>
-        <FeedbackFooterButton className="inline-flex min-h-10 items-center gap-2 rounded-app px-3 hover:bg-surface-2" />
-        <LanguageToggle />
+        <FeedbackFooterButton className="inline-flex min-h-11 items-center gap-2 rounded-app px-3 hover:bg-surface-2" />
+        <LanguageToggle className="inline-flex min-h-11 items-center gap-2 rounded-app px-3 hover:bg-surface-2" />
         <button
           type="button"
-          className="inline-flex min-h-10 items-center gap-2 rounded-app px-3 hover:bg-surface-2"
+          className="inline-flex min-h-11 items-center gap-2 rounded-app px-3 hover:bg-surface-2"
           // The visible text is the name (WCAG 2.5.3, label in name); what a press does is its description.
           title={t('footer.nextThemeLabel', { theme: t(`theme.${theme}`), next: t(`theme.${nextTheme(theme)}`) })}
           onClick={cycleTheme}

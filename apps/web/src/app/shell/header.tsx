@@ -29,7 +29,7 @@ export function Header() {
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur">
       <button
         type="button"
-        className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2 lg:hidden"
+        className="inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2 lg:hidden"
         aria-label={t('nav.openMenu')}
         aria-expanded={isOpen}
         aria-controls="app-drawer"
@@ -52,7 +52,7 @@ export function Header() {
         {hasSearch ? (
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2 md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2 md:hidden"
             aria-label={t(isSearchOpen ? 'header.search.close' : 'header.search.open')}
             aria-expanded={isSearchOpen}
             aria-controls="header-search"

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import './toaster.css';
 import { useSessionMonitor } from '../../features/auth/hooks/use-auth-session';
 import { useAuthStore } from '../../lib/auth/use-auth';
 import { usePageTitleStore } from '../../lib/page-title';

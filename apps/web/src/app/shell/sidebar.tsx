@@ -49,7 +49,7 @@ function NavItem({ item, others = [] }: { item: Item; others?: string[] }) {
         to={item.to}
         aria-current={isActive ? 'page' : undefined}
         className={clsx(
-          'flex items-center gap-3 rounded-app px-3 py-2 text-sm font-medium transition',
+          'flex min-h-11 items-center gap-3 rounded-app px-3 py-2 text-sm font-medium transition',
           isActive ? 'bg-primary-soft text-primary' : 'text-fg hover:bg-surface-2',
         )}
       >
@@ -105,7 +105,7 @@ export function SidebarContent() {
   ];
   return (
     <div className="flex h-full flex-col gap-6 p-4">
-      <Link to="/" className="flex items-center gap-2 rounded-app px-2 py-1">
+      <Link to="/" className="flex min-h-11 items-center gap-2 rounded-app px-2 py-1">
         <Logo className="size-8" />
         <span className="font-display text-lg font-bold">{t('app.name')}</span>
       </Link>

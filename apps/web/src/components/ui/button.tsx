@@ -12,7 +12,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 export const buttonClass = (variant: ButtonVariant = 'primary', className?: string) =>
   clsx(
-    'inline-flex min-h-10 items-center justify-center gap-2 rounded-app px-4 py-2 text-sm font-semibold transition',
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-app px-4 py-2 text-sm font-semibold transition',
     'disabled:cursor-not-allowed disabled:opacity-60',
     VARIANTS[variant],
     className,

@@ -7,7 +7,7 @@ export function DialogHeader({ title, closeLabel }: { title: string; closeLabel:
     <div className="flex items-center gap-3 border-b border-border p-4">
       <Dialog.Title className="flex-1 font-display text-xl font-bold">{title}</Dialog.Title>
       <Dialog.Close
-        className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+        className="inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2"
         aria-label={closeLabel}
       >
         <X aria-hidden className="size-5" />

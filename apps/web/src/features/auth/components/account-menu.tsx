@@ -3,6 +3,7 @@ import { BookOpenText, ChevronDown, Languages, LogOut, MessageSquare, RefreshCw,
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailText } from '../../../components/email-text';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { getInitials } from '../../../lib/initials';
@@ -10,7 +11,7 @@ import { useRefreshSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
 
 const itemClass =
-  'flex min-h-10 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';
+  'flex min-h-11 cursor-default items-center gap-3 rounded-app px-3 text-sm outline-none select-none data-[highlighted]:bg-surface-2';
 
 /** The header's account menu (reader-area §2.2): who is signed in, My Imam, Settings, Feedback, language, refresh session, sign out. */
 export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
@@ -27,10 +28,10 @@ export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
     // doing so leaves focusable controls inside aria-hidden regions.
     // Radix menus default to left-to-right; arrow keys and alignment must follow the language.
     <DropdownMenu.Root modal={false} dir={i18n.dir()}>
-      <DropdownMenu.Trigger className="inline-flex min-h-10 max-w-60 items-center gap-2 rounded-app px-2 hover:bg-surface-2">
+      <DropdownMenu.Trigger className="inline-flex min-h-11 max-w-60 items-center gap-2 rounded-app px-2 hover:bg-surface-2">
         <span
           aria-hidden
-          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-fg"
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary"
         >
           {getInitials(name)}
         </span>
@@ -44,17 +45,13 @@ export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-40 min-w-60 rounded-app border border-border bg-surface p-1 text-fg shadow-lg"
+          className="z-40 max-w-[calc(100vw-1.5rem)] min-w-60 rounded-app border border-border bg-surface p-1 text-fg shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2">
             <span className="block truncate text-sm font-semibold" dir="auto">
               {name}
             </span>
-            {email && email !== name ? (
-              <span className="block truncate text-xs text-muted" dir="ltr">
-                {email}
-              </span>
-            ) : null}
+            {email && email !== name ? <EmailText email={email} className="block text-xs text-muted" /> : null}
             <span className="mt-1 block text-xs text-muted">
               {t('account.role', { role: t(`roles.${role ?? 'guest'}`) })}
             </span>

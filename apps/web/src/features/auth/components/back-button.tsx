@@ -8,7 +8,7 @@ export function BackButton({ onClick }: { onClick: () => void }) {
     <button
       type="button"
       onClick={onClick}
-      className="-ms-2 mb-4 inline-flex min-h-10 items-center gap-2 rounded-app px-2 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg"
+      className="-ms-2 mb-4 inline-flex min-h-11 items-center gap-2 rounded-app px-2 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg"
     >
       <ArrowLeft aria-hidden className="flip-rtl size-4" />
       {t('auth.back')}

@@ -22,7 +22,7 @@ type ForgotInput = z.infer<typeof ForgotSchema>;
 export function ForgotPasswordTrigger() {
   const { t } = useTranslation();
   return (
-    <Dialog.Trigger className="rounded-app px-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+    <Dialog.Trigger className="-my-2 inline-flex min-h-11 items-center rounded-app px-2 text-sm font-semibold text-primary underline-offset-4 hover:underline">
       {t('auth.signin.forgot')}
     </Dialog.Trigger>
   );
@@ -99,7 +99,7 @@ export function ForgotPasswordDialog({ children }: { children: ReactNode }) {
           <Dialog.Title className="font-display text-xl font-bold">{t('auth.forgot.title')}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">{t('auth.forgot.description')}</Dialog.Description>
           <Dialog.Close
-            className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+            className="absolute end-3 top-3 inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2"
             aria-label={t('auth.forgot.close')}
           >
             <X aria-hidden className="size-5" />

@@ -5,7 +5,7 @@ import { useQuoteCarousel } from '../hooks/use-quote-carousel';
 import { QUOTE_IDS } from '../lib/quotes';
 
 const controlClass =
-  'inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface text-fg hover:bg-surface-2';
+  'inline-flex size-11 items-center justify-center rounded-full border border-border bg-surface text-fg hover:bg-surface-2';
 
 /**
  * The eight quotes of the auth pages, one at a time (WAI-ARIA APG carousel): rotation control,
@@ -87,7 +87,7 @@ export function QuoteCarousel() {
             <button
               key={quoteId}
               type="button"
-              className="group inline-flex size-6 items-center justify-center rounded-full"
+              className="group inline-flex size-11 items-center justify-center rounded-full"
               onClick={() => carousel.goTo(index)}
               aria-label={t('auth.quotes.goTo', { number: number(index + 1) })}
               aria-current={index === carousel.index ? 'true' : undefined}

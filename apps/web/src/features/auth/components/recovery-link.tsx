@@ -28,7 +28,7 @@ export function RecoveryLink() {
   return (
     <button
       type="button"
-      className="rounded-app px-2 py-1 text-sm text-primary underline underline-offset-4 hover:no-underline"
+      className="inline-flex min-h-11 items-center rounded-app px-2 py-1 text-sm text-primary underline underline-offset-4 hover:no-underline"
       onClick={() => startRecovery()}
     >
       {t('auth.lifecycle.stuck')}

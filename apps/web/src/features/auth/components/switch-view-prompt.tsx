@@ -5,7 +5,7 @@ export function SwitchViewPrompt({ text, action, onAction }: { text: string; act
       {text}{' '}
       <button
         type="button"
-        className="font-semibold text-primary underline-offset-4 hover:underline"
+        className="-my-3 inline-flex min-h-11 items-center px-1 align-middle font-semibold text-primary underline-offset-4 hover:underline"
         onClick={onAction}
       >
         {action}

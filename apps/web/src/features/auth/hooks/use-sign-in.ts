@@ -75,12 +75,7 @@ export function useSignIn() {
         // Signed in, but without a profile the app cannot go on: the session the server started ends
         // here too, so a reload does not meet a half-signed-in account.
         if (error instanceof ProfileSetupError) void endServerSession('local');
-        const title =
-          error instanceof ProfileSetupError ? 'auth.toasts.profileSetupFailed' : 'auth.toasts.signInFailed';
-        toast.error(t(title), {
-          description: t(message.key, message.values ?? {}),
-          duration: 5_000,
-        });
+        // The form shows the failure in its alert (FormAlert): no toast repeats it.
         scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
         return { ok: false, error };
       } finally {

@@ -55,11 +55,7 @@ export function useSignUp() {
         // Not a known refusal, no recognised message: 'An unexpected error occurred during sign up.'
         const message = mapAuthError(error, 'registration', { fallback: 'auth.errors.signUpUnexpected' });
         dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
-        // One toast with both texts of accounts-and-auth §8: 'Sign Up Failed' and the registration message.
-        toast.error(t('auth.toasts.signUpFailed'), {
-          description: t('auth.toasts.registrationFailed', { message: t(message.key, message.values ?? {}) }),
-          duration: 5_000,
-        });
+        // The address step shows the failure in its alert (FormAlert): no toast repeats it.
         scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
         return { ok: false, error };
       } finally {

@@ -54,7 +54,7 @@ export function BookmarkToggle({ book, variant = 'button', className }: Bookmark
       className={
         variant === 'icon'
           ? clsx(
-              'inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface/90 shadow-sm transition hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-60',
+              'inline-flex size-11 items-center justify-center rounded-full border border-border bg-surface/90 shadow-sm transition hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-60',
               isBookmarked ? 'text-primary' : 'text-fg',
               className,
             )

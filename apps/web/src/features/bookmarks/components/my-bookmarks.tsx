@@ -20,7 +20,8 @@ export function MyBookmarks() {
         <h2 id="my-bookmarks" className="font-display text-2xl font-bold">
           {t('myImam.bookmarks.title')}
         </h2>
-        {status === 'ready' ? (
+        {/* With none, the empty state below says so: the count would repeat it. */}
+        {status === 'ready' && total > 0 ? (
           <p className="text-sm text-muted" data-testid="bookmarks-count">
             {t('myImam.bookmarks.count', { count: total, formatted })}
           </p>

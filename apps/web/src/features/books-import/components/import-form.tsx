@@ -2,6 +2,7 @@ import { IMPORT_BOOK_STATUSES, IMPORT_LIMITS, type ImportBookStatus } from '@mak
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FileInput } from '../../../components/ui/file-input';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { useStartImport } from '../api/start-import';
@@ -50,15 +51,11 @@ export function ImportForm({ onStarted }: { onStarted: (id: string) => void }) {
         error={fileError}
       >
         {(control) => (
-          <input
+          <FileInput
             {...control}
-            type="file"
             name="file"
             accept={[...ACCEPTED, 'text/csv', 'application/x-ndjson'].join(',')}
-            className={inputClass(
-              Boolean(fileError),
-              'file:me-3 file:rounded-app file:border-0 file:bg-surface-2 file:px-3 file:py-1',
-            )}
+            invalid={Boolean(fileError)}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);

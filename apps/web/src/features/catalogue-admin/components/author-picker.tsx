@@ -40,7 +40,7 @@ export function AuthorPicker({ value, onChange, error }: AuthorPickerProps) {
               <bdi className="flex-1 font-medium">{labelOf(author)}</bdi>
               <Button
                 variant="ghost"
-                className="min-h-9 px-2"
+                className="min-h-11 px-2"
                 disabled={index === 0}
                 aria-label={t('catalogueAdmin.editor.moveUp', { name: labelOf(author) })}
                 onClick={() => onChange(moveAuthor(value, index, -1))}
@@ -49,7 +49,7 @@ export function AuthorPicker({ value, onChange, error }: AuthorPickerProps) {
               </Button>
               <Button
                 variant="ghost"
-                className="min-h-9 px-2"
+                className="min-h-11 px-2"
                 disabled={index === value.length - 1}
                 aria-label={t('catalogueAdmin.editor.moveDown', { name: labelOf(author) })}
                 onClick={() => onChange(moveAuthor(value, index, 1))}
@@ -58,7 +58,7 @@ export function AuthorPicker({ value, onChange, error }: AuthorPickerProps) {
               </Button>
               <Button
                 variant="ghost"
-                className="min-h-9 px-2"
+                className="min-h-11 px-2"
                 aria-label={t('catalogueAdmin.editor.removeAuthor', { name: labelOf(author) })}
                 onClick={() => onChange(value.filter((other) => other.id !== author.id))}
               >

@@ -194,7 +194,7 @@ export function BookForm({ book, onSaved }: BookFormProps) {
         <div className="grid gap-4 sm:grid-cols-3">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-semibold">{t('catalogueAdmin.fields.edition')}</legend>
-            <label className="flex min-h-9 items-center gap-2">
+            <label className="flex min-h-11 items-center gap-2">
               <input type="checkbox" className="size-4" {...register('is_digital')} />
               {t('catalogueAdmin.fields.isDigital')}
             </label>

@@ -24,7 +24,7 @@ export function BookStatusActions({ book, bookLabel, onChanged }: BookStatusActi
     <Button
       key={action.key}
       variant={action.key === 'approve' ? 'primary' : 'secondary'}
-      className="min-h-9 px-3 py-1"
+      className="min-h-11 px-3 py-1"
       disabled={change.isPending}
       aria-label={bookLabel ? t(`catalogueAdmin.actions.${action.key}For`, { title: bookLabel }) : undefined}
       onClick={async () => {

@@ -47,7 +47,7 @@ export function BooksTable({ books }: { books: Row[] }) {
       <div className="flex flex-wrap gap-1.5">
         <Link
           to={`${editorPath}?id=${book.id}`}
-          className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
+          className={buttonClass('secondary', 'min-h-11 px-3 py-1')}
           aria-label={t('catalogueAdmin.actions.editFor', { title: titleOf(book) })}
         >
           <Pencil aria-hidden className="size-4" />
@@ -57,7 +57,7 @@ export function BooksTable({ books }: { books: Row[] }) {
         {can('books.delete') ? (
           <Button
             variant="ghost"
-            className="min-h-9 px-3 py-1 text-danger"
+            className="min-h-11 px-3 py-1 text-danger"
             aria-label={t('catalogueAdmin.actions.deleteFor', { title: titleOf(book) })}
             onClick={() => {
               remove.reset();

@@ -21,7 +21,7 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
         {tree.map((category) => (
           <label
             key={category.id}
-            className="flex min-h-9 cursor-pointer items-center gap-2"
+            className="flex min-h-11 cursor-pointer items-center gap-2"
             style={{ paddingInlineStart: `${category.depth * 1.25}rem` }}
           >
             <input

@@ -301,7 +301,7 @@ function StatusControl({
         id={id}
         value={copy.status}
         onChange={(event) => onChange(copy, event.target.value as ManualStatus)}
-        className="min-h-9 rounded-app border border-border bg-surface px-2 text-sm text-fg"
+        className="min-h-11 rounded-app border border-border bg-surface px-2 text-sm text-fg"
       >
         {MANUAL_COPY_STATUSES.map((status) => (
           <option key={status} value={status}>
@@ -378,7 +378,7 @@ export function CopiesSection({ bookId, total, available }: { bookId: string; to
       <Button
         type="button"
         variant="ghost"
-        className="min-h-9 px-2"
+        className="min-h-11 px-2"
         aria-label={t('catalogueAdmin.copies.editFor', { barcode: copy.barcode })}
         onClick={() => setEditing(copy)}
       >

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { FileInput } from '../../../components/ui/file-input';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { UNKNOWN_FALLBACK } from '../lib/error-text';
@@ -66,9 +67,8 @@ export function ImageUpload({ id, label, imageUrl, mutation, onFile, onRemove }:
         <label htmlFor={id} className="text-sm font-semibold">
           {label}
         </label>
-        <input
+        <FileInput
           id={id}
-          type="file"
           accept={ACCEPT}
           aria-describedby={hintId}
           disabled={mutation.isPending}
@@ -77,7 +77,6 @@ export function ImageUpload({ id, label, imageUrl, mutation, onFile, onRemove }:
             event.target.value = '';
             if (file) void upload(file);
           }}
-          className="text-sm file:me-3 file:rounded-app file:border file:border-border file:bg-surface file:px-3 file:py-2"
         />
         <p id={hintId} className="text-xs text-muted">
           {t('catalogueAdmin.image.hint', { max: maxMb })}

@@ -28,7 +28,7 @@ export function RecordRow({ label, children, onEdit, onDelete, depth = 0 }: Reco
       <div className="flex gap-1.5">
         <Button
           variant="secondary"
-          className="min-h-9 px-3 py-1"
+          className="min-h-11 px-3 py-1"
           aria-label={t('catalogueAdmin.actions.editFor', { title: label })}
           onClick={onEdit}
         >
@@ -38,7 +38,7 @@ export function RecordRow({ label, children, onEdit, onDelete, depth = 0 }: Reco
         {onDelete ? (
           <Button
             variant="ghost"
-            className="min-h-9 px-3 py-1 text-danger"
+            className="min-h-11 px-3 py-1 text-danger"
             aria-label={t('catalogueAdmin.actions.deleteFor', { title: label })}
             onClick={onDelete}
           >

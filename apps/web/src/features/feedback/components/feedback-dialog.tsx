@@ -11,7 +11,7 @@ import { BugReportForm } from './bug-report-form';
 import { FeedbackForm } from './feedback-form';
 
 const tabClass = clsx(
-  'min-h-10 flex-1 rounded-t-app border-b-2 border-transparent px-3 text-sm font-semibold text-muted',
+  'min-h-11 flex-1 rounded-t-app border-b-2 border-transparent px-3 text-sm font-semibold text-muted',
   'hover:text-fg data-[state=active]:border-primary data-[state=active]:text-fg',
 );
 

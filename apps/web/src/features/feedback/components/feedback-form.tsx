@@ -41,7 +41,7 @@ export function FeedbackForm({ api }: { api: FeedbackFormApi }) {
         <legend className="mb-1 text-sm font-semibold">{`${t('feedback.form.helpful')} *`}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {HELPFUL_ANSWERS.map((answer) => (
-            <label key={answer} className="inline-flex min-h-10 items-center gap-2">
+            <label key={answer} className="inline-flex min-h-11 items-center gap-2">
               <input type="radio" value={answer} {...register('helpful')} className="size-4 accent-primary" />
               {t(`feedback.form.helpfulAnswers.${answer}`)}
             </label>

@@ -1,6 +1,7 @@
 import type { FeedbackReport } from '@maktaba/shared/schemas/feedback';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -61,7 +62,7 @@ function ReportDetails({ report }: { report: FeedbackReport }) {
       </Row>
       {report.email ? (
         <Row label={t('feedback.sender.email')}>
-          <span dir="ltr">{report.email}</span>
+          <EmailText email={report.email} />
         </Row>
       ) : null}
       {FIELD_LABELS[report.kind].map(([field, label]) => {

@@ -33,7 +33,7 @@ export function NotificationBell() {
       {/* The badge sits beside the button, not in it: the button's name says the exact count. */}
       <span className="relative inline-flex">
         <Popover.Trigger
-          className="inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+          className="inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2"
           aria-label={label}
         >
           <Bell aria-hidden className="size-5" />

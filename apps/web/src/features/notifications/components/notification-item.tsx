@@ -45,7 +45,7 @@ export function NotificationItem({ notification, now, onMarkRead }: Notification
       {isUnread ? (
         <button
           type="button"
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-app text-muted hover:bg-surface-2 hover:text-fg"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-app text-muted hover:bg-surface-2 hover:text-fg"
           aria-label={t('notifications.markRead', { title: notification.title })}
           title={t('notifications.markReadShort')}
           onClick={() => onMarkRead(notification.id)}

@@ -30,7 +30,7 @@ export function NotificationPanel() {
         </h2>
         <Button
           variant="ghost"
-          className="min-h-9 px-2 text-xs"
+          className="min-h-11 px-2 text-xs"
           disabled={!hasUnread}
           onClick={() => markAllRead.mutate(undefined)}
         >
@@ -38,7 +38,7 @@ export function NotificationPanel() {
         </Button>
         <Button
           variant="ghost"
-          className="min-h-9 px-2 text-xs"
+          className="min-h-11 px-2 text-xs"
           disabled={!hasRead}
           onClick={() => clearRead.mutate(undefined)}
         >

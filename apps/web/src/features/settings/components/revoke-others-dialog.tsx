@@ -38,7 +38,7 @@ export function RevokeOthersDialog({ onConfirm, isPending }: RevokeOthersDialogP
             {t('settings.sessions.revokeOthersDescription')}
           </Dialog.Description>
           <Dialog.Close
-            className="absolute end-3 top-3 inline-flex size-10 items-center justify-center rounded-app hover:bg-surface-2"
+            className="absolute end-3 top-3 inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2"
             aria-label={t('common.close')}
           >
             <X aria-hidden className="size-5" />

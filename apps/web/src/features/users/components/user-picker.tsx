@@ -2,6 +2,7 @@ import type { UserListItem } from '@maktaba/shared/schemas/admin-users';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { useUserMatches } from '../api/find-users';
@@ -125,9 +126,7 @@ export function UserPicker({ id, label, value, onChange }: UserPickerProps) {
               className={`flex cursor-pointer flex-col px-3 py-2 text-start ${index === active ? 'bg-surface-2' : ''}`}
             >
               <bdi className="font-medium">{user.display_name || user.email}</bdi>
-              <bdi dir="ltr" className="text-xs text-muted">
-                {user.email}
-              </bdi>
+              <EmailText email={user.email} className="text-xs text-muted" />
             </div>
           ))}
         </div>
@@ -177,7 +176,7 @@ function ChosenUser({
           type="button"
           onClick={onClear}
           aria-label={t('audit.filters.targetClear')}
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-app text-muted hover:text-fg"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-app text-muted hover:text-fg"
         >
           <X aria-hidden className="size-4" />
         </button>

@@ -1,5 +1,6 @@
 import type { UserDetail } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { formatNumber, formatRelativeTime } from '../../../lib/format';
 import { formatDate, roleLabel } from '../lib/format';
 import { UserAvatar } from './user-avatar';
@@ -10,12 +11,7 @@ export function UserProfileCard({ detail }: { detail: UserDetail }) {
   const { t, i18n } = useTranslation();
   const { profile } = detail;
   const rows: [string, React.ReactNode][] = [
-    [
-      'email',
-      <bdi key="email" dir="ltr">
-        {profile.email}
-      </bdi>,
-    ],
+    ['email', <EmailText key="email" email={profile.email} />],
     ['role', roleLabel(t, profile.role)],
     ['status', <StatusBadge key="status" status={profile.status} />],
     ['borrowing_limit', profile.borrowing_limit ?? t('users.defaultLimit')],

@@ -2,6 +2,7 @@ import type { UserListItem, UserSortColumn } from '@maktaba/shared/schemas/admin
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailText } from '../../../components/email-text';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { formatDate, roleLabel } from '../lib/format';
 import type { UserListState } from '../lib/list-state';
@@ -42,7 +43,7 @@ export function UsersTable({ users, state, onSort, onOrder }: UsersTableProps) {
           </Link>
         );
       case 'email':
-        return <bdi dir="ltr">{user.email}</bdi>;
+        return <EmailText email={user.email} />;
       case 'role':
         return roleLabel(t, user.role);
       case 'status':
@@ -73,7 +74,7 @@ export function UsersTable({ users, state, onSort, onOrder }: UsersTableProps) {
                     <button
                       type="button"
                       onClick={() => onSort(column)}
-                      className="inline-flex min-h-10 items-center gap-1 rounded-app px-1 hover:bg-surface"
+                      className="inline-flex min-h-11 items-center gap-1 rounded-app px-1 hover:bg-surface"
                     >
                       {t(`users.columns.${column}`)}
                       <Icon aria-hidden className="size-4" />
