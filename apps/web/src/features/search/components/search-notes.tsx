@@ -11,10 +11,13 @@ const listFormat = (language: Language) => new Intl.ListFormat(language, { type:
 export function SearchNotes({ query, language }: { query: SearchResult['query']; language: Language }) {
   const { t } = useTranslation();
   if (query.corrections.length === 0 && query.dropped.length === 0) return null;
-  const corrected = query.corrections.reduce(
-    (text, { from, to }) => text.replace(new RegExp(`(^|\\s)${escapeRegExp(from)}(?=\\s|$)`, 'u'), `$1${to}`),
-    query.normalized,
-  );
+  // The words as the catalogue writes them when the server gave them ("Did you mean"), else folded.
+  const corrected =
+    query.suggestion ??
+    query.corrections.reduce(
+      (text, { from, to }) => text.replace(new RegExp(`(^|\\s)${escapeRegExp(from)}(?=\\s|$)`, 'u'), `$1${to}`),
+      query.normalized,
+    );
   // The corrected words in bold inside the translated sentence, wherever the language puts them.
   const [before, after] = t('search.notes.corrected', { query: '\u0000' }).split('\u0000');
   return (
