@@ -1,8 +1,8 @@
 // The lending desk and the race for copies, on PostgreSQL, through the built server. See bench/README.md.
 //
 // Seeds 100k books with 200k copies and 100k loans spread over every state (bulk SQL), then measures:
-//   - the desk list (GET /api/admin/loans) for each queue, sorted by request time, due date and
-//     patron, without and with a search (`q`: an e-mail, a title, a barcode): p50/p95, target p95 ≤ 50 ms;
+//   - the desk list (GET /api/admin/loans) for each queue in each of its orders (request time, last
+//     change, due date, patron, book), without and with a search (`q`: an e-mail, a title, a barcode): p50/p95, target p95 ≤ 50 ms;
 //   - 200 readers asking at once for 50 books of 2 copies each (4 readers a book): 100 successes, no
 //     copy in two active loans, no book with more active loans than copies, no 5xx; requests/s.
 // The baseline for the ratios is GET /api/health in the same run.
@@ -12,7 +12,8 @@
 //   --books=100000    BENCH_LENDING_BOOKS    books seeded (two copies each)
 //   --loans=100000    BENCH_LENDING_LOANS    loans seeded (at most one per book)
 //   --patrons=20000   BENCH_LENDING_PATRONS  patrons seeded
-//   --explain         BENCH_LENDING_EXPLAIN=1 prints EXPLAIN ANALYZE of the slowest desk query
+//   --explain         BENCH_LENDING_EXPLAIN=1 keeps the plans of the statements over 20 ms (auto_explain,
+//                     the server's own SQL) in a log and prints its path
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addressOf, fmt, percentile, root, startBuiltServer } from './lib.mjs';
 import { signUpReaders } from './reliability/common.mjs';
+import { readCatalogue } from './search/corpus.mjs';
 import { startPostgres } from './search/postgres.mjs';
 
 const { values: args } = parseArgs({
@@ -44,7 +46,9 @@ if (options.loans > options.books) throw new Error('--loans must not exceed --bo
 const TARGET_P95_MS = 50;
 const RACE = { readers: 200, books: 50, copies: 2 };
 const QUEUES = ['requests', 'to_ship', 'in_transit', 'on_loan', 'returning', 'overdue', 'closed'];
-const SORTS = ['requested_at', 'due_date', 'patron'];
+const SORTS = ['requested_at', 'updated_at', 'due_date', 'patron', 'book'];
+/** Newest first for the times the desk shows newest first; the rest A to Z / soonest first. */
+const DESCENDING = new Set(['requested_at', 'updated_at']);
 const load = () =>
   `load average ${os
     .loadavg()
@@ -52,7 +56,16 @@ const load = () =>
     .join(' ')}`;
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-const postgres = await startPostgres({ shared_buffers: '256MB' });
+const postgres = await startPostgres({
+  shared_buffers: '256MB',
+  ...(options.explain && {
+    shared_preload_libraries: 'auto_explain',
+    'auto_explain.log_min_duration': '20ms',
+    'auto_explain.log_analyze': 'on',
+    'auto_explain.log_buffers': 'on',
+  }),
+});
+const explainLog = path.join(os.tmpdir(), `maktaba-lending-explain-${Date.now()}.log`);
 if (!postgres) {
   console.log('The lending benchmark needs PostgreSQL (initdb, pg_ctl, postgres); not found, skipped.');
   process.exit(0);
@@ -69,7 +82,8 @@ let client = null;
 const stopAll = async () => {
   await client?.end().catch(() => {});
   await server?.stop().catch(() => {});
-  await postgres.stop();
+  await postgres.stop(options.explain ? { keepLogAs: explainLog } : {});
+  if (options.explain) console.log(`plans of the statements over 20 ms (auto_explain): ${explainLog}`);
 };
 process.once('SIGINT', () => stopAll().finally(() => process.exit(130)));
 
@@ -88,7 +102,14 @@ try {
   const { SEARCH_INDEX_VERSION = 1 } = await import(
     path.join(root, 'apps/server/dist/modules/search/search-index.js')
   ).catch(() => ({}));
-  await seed(client, options, SEARCH_INDEX_VERSION);
+  // Real titles (../shared/data), each book of the real catalogue repeated as numbered volumes up
+  // to the size asked for, so a title search meets the word frequencies of a real library; without
+  // the data set, numbered 'Bench book' titles (every title then shares its first ten letters,
+  // the worst case for a trigram index).
+  const records = readCatalogue()?.filter((record) => record.title && record.title_ar) ?? null;
+  if (!records) console.log('../shared/data/catalogue.jsonl not found: the books get numbered titles instead');
+  const titles = records && { en: records.map((record) => record.title), ar: records.map((record) => record.title_ar) };
+  await seed(client, options, SEARCH_INDEX_VERSION, titles);
   console.log(
     `seeded ${options.books} books, ${options.books * 2} copies, ${options.loans} loans, ${options.patrons} patrons in ${seconds(seedStarted)}`,
   );
@@ -118,12 +139,20 @@ try {
   const health = await timeMany('/api/health', options.samples * 4, { 'X-Forwarded-For': addressOf(9_998) });
   console.log(`\nbaseline GET /api/health: p50 ${fmt(health.p50)}  p95 ${fmt(health.p95)} (${load()})`);
 
+  const sampleTitle = records?.[1234];
   const searches = {
     none: '',
     email: 'patron1234@',
-    title: 'Bench book 4321',
+    title: sampleTitle ? sampleTitle.title : 'Bench book 4321',
+    ...(sampleTitle && { 'title (ar)': sampleTitle.title_ar }),
     barcode: 'BB0012345',
   };
+  console.log(
+    `  searches: ${Object.entries(searches)
+      .filter(([, q]) => q)
+      .map(([name, q]) => `${name} "${q}"`)
+      .join(', ')}`,
+  );
   const rows = [];
   const all = [];
   console.log(`\ndesk list, ${options.samples} requests each (p50 / p95 ms; ratio = p95 / health p95):`);
@@ -136,7 +165,7 @@ try {
     for (const sort of SORTS) {
       const cells = [];
       for (const [name, q] of Object.entries(searches)) {
-        const query = `queue=${queue}&sort=${sort}&order=${sort === 'requested_at' ? 'desc' : 'asc'}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+        const query = `queue=${queue}&sort=${sort}&order=${DESCENDING.has(sort) ? 'desc' : 'asc'}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
         const figure = await timeMany(`/api/admin/loans?${query}`, options.samples);
         rows.push({ queue, sort, search: name, query, ...figure });
         all.push(...figure.times);
@@ -153,7 +182,6 @@ try {
   console.log(
     `  all desk lists: p50 ${fmt(percentile(all, 50))}  p95 ${fmt(percentile(all, 95))} (×${(percentile(all, 95) / health.p95).toFixed(1)} health); worst p95 ${fmt(worst.p95)} at ${worst.query} (${load()})`,
   );
-  if (options.explain) await explainDesk(client, worst);
 
   // --- The race for copies ---------------------------------------------------------------------
   const raceBooks = await client.query(
@@ -251,7 +279,7 @@ try {
  * Bulk SQL, triggers off for the load (session_replication_role = replica), then the counters set
  * from the copies in one statement. Loan n is on book n with its first copy, by patron n mod P.
  */
-async function seed(db, { books, loans, patrons }, searchVersion) {
+async function seed(db, { books, loans, patrons }, searchVersion, titles) {
   await db.query('set session_replication_role = replica');
   await db.query(
     `insert into auth_users (id, name, email, email_verified)
@@ -264,11 +292,22 @@ async function seed(db, { books, loans, patrons }, searchVersion) {
      select id, email, name, 'patron', 'active', true, '12 Main Street', 'Dearborn', 'MI', '48126', 'United States'
        from auth_users where email like 'patron%@bench.maktaba.test'`,
   );
-  await db.query(
-    `insert into books (title_en, status, search_version, created_at)
-     select 'Bench book ' || n, 'approved', $2, now() - (n || ' minutes')::interval from generate_series(1, $1) n`,
-    [books, searchVersion],
-  );
+  if (titles) {
+    await db.query(
+      `insert into books (title_en, title_ar, status, search_version, created_at)
+       select en[1 + (n - 1) % cardinality(en)] || case when n > cardinality(en) then ' · ' || (1 + (n - 1) / cardinality(en)) else '' end,
+              ar[1 + (n - 1) % cardinality(ar)] || case when n > cardinality(ar) then ' · ' || (1 + (n - 1) / cardinality(ar)) else '' end,
+              'approved', $2, now() - (n || ' minutes')::interval
+         from generate_series(1, $1) n, (select $3::text[] as en, $4::text[] as ar) t`,
+      [books, searchVersion, titles.en, titles.ar],
+    );
+  } else {
+    await db.query(
+      `insert into books (title_en, status, search_version, created_at)
+       select 'Bench book ' || n, 'approved', $2, now() - (n || ' minutes')::interval from generate_series(1, $1) n`,
+      [books, searchVersion],
+    );
+  }
   await db.query(
     `create temporary table seq_books as select id, row_number() over (order by title_en) as n from books`,
   );
@@ -378,41 +417,4 @@ async function sessionsInDatabase(db, realCookie, count) {
     [tokens, users.rows.map((row) => row.id)],
   );
   return tokens.map((one) => `${name}=${sign(one)}`);
-}
-
-/** The plan of the slowest desk list: the same query the server runs, through EXPLAIN ANALYZE. */
-async function explainDesk(db, worst) {
-  console.log(`\nEXPLAIN ANALYZE of the slowest desk list (${worst.query}), in the shape of findDeskLoans:`);
-  const params = new URLSearchParams(worst.query);
-  const sortSql = {
-    requested_at: 'c.checked_out_at',
-    due_date: 'c.due_date',
-    patron: 'lower(coalesce(p.display_name, p.email))',
-  }[params.get('sort')];
-  const statuses = {
-    requests: `c.status = 'requested'`,
-    to_ship: `c.status = 'approved'`,
-    in_transit: `c.status = 'shipped'`,
-    on_loan: `c.status = 'on_loan'`,
-    returning: `c.status = 'return_shipped'`,
-    overdue: `c.status = 'on_loan' and c.due_date < now()`,
-    closed: `c.status in ('returned', 'denied', 'cancelled', 'lost')`,
-  }[params.get('queue')];
-  const q = params.get('q');
-  const match = q
-    ? ` and (c.user_id in (select id from profiles where display_name ilike $1 or email ilike $1)
-         or c.book_id in (select id from books where title_en ilike $1 or title_ar ilike $1)
-         or c.copy_id in (select id from book_copies where barcode ilike $1))`
-    : '';
-  const from = `from checkouts c join books b on b.id = c.book_id join profiles p on p.id = c.user_id
-    left join book_copies bc on bc.id = c.copy_id where ${statuses}${match}`;
-  const order = params.get('order') === 'desc' ? 'desc' : 'asc';
-  for (const statement of [
-    `select c.id ${from} order by ${sortSql} ${order}, c.id ${order} limit 20`,
-    `select count(*) from checkouts c where ${statuses}${match}`,
-  ]) {
-    const plan = await db.query(`explain (analyze, buffers) ${statement}`, q ? [`%${q}%`] : []);
-    console.log(`  ${statement.replace(/\s+/g, ' ')}`);
-    for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
-  }
 }

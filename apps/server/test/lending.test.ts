@@ -28,6 +28,7 @@ import {
   profiles,
   userNotifications,
 } from '../src/db/schema/index.js';
+import { findDeskLoans } from '../src/modules/lending/lending.repository.js';
 import { type ApiResponse, expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 
@@ -570,6 +571,27 @@ describeEachDriver('lending over HTTP', (driver) => {
       expect(byPatron.items.map((item) => item.patron.name)).toEqual([`Ali ${tag}`, `Zaynab ${tag}`]);
       const byPatronDesc = await deskList(`queue=requests&q=${desk2}&sort=patron&order=desc`);
       expect(byPatronDesc.items.map((item) => item.id)).toEqual([loans.requested.id, loans.requested2.id]);
+      const byBook = await deskList(`queue=requests&q=${desk2}&sort=book&order=asc`);
+      expect(byBook.items.map((item) => item.id)).toEqual([loans.requested.id, loans.requested2.id]);
+      const byBookDesc = await deskList(`queue=requests&q=${desk2}&sort=book&order=desc`);
+      expect(byBookDesc.items.map((item) => item.id)).toEqual([loans.requested2.id, loans.requested.id]);
+      await db
+        .update(checkouts)
+        .set({ updatedAt: new Date(Date.now() - DAY_MS) })
+        .where(eq(checkouts.id, loans.onLoan.id));
+      await db.update(checkouts).set({ updatedAt: new Date() }).where(eq(checkouts.id, loans.overdue.id));
+      const byChange = await deskList(`queue=on_loan&q=${desk2}&sort=updated_at&order=desc`);
+      expect(byChange.items.map((item) => item.id)).toEqual([loans.overdue.id, loans.onLoan.id]);
+      // A broad search (more loans than are looked up by id) finds the same loans in the same order.
+      for (const sort of ['requested_at', 'patron', 'book'] as const) {
+        const query = { queue: 'requests', q: desk2, sort, order: 'asc', limit: 25, offset: 0 } as const;
+        const [byId, broad] = await Promise.all([
+          findDeskLoans(db, query, new Date()),
+          findDeskLoans(db, query, new Date(), { searchByIdLimit: 1 }),
+        ]);
+        expect(broad.total).toBe(2);
+        expect(broad.rows.map((row) => row.id)).toEqual(byId.rows.map((row) => row.id));
+      }
       const page1 = await deskList(`queue=requests&q=${desk2}&limit=1&offset=0`);
       const page2 = await deskList(`queue=requests&q=${desk2}&limit=1&offset=1`);
       expect(page1).toMatchObject({ total: 2, limit: 1, offset: 0 });
