@@ -1,4 +1,4 @@
-import type { AuthorDetail, Scholar, ScholarDetail, Shelf } from '@maktaba/shared/schemas/catalogue';
+import type { Author, AuthorDetail, Book, Scholar, ScholarDetail, Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { APIRequestContext } from '@playwright/test';
 import { createAccount, expect, test } from './auth-fixtures';
 import { fill, type Lang, openApp } from './fixtures';
@@ -17,6 +17,16 @@ const otherName = (item: { name: string | null; name_ar: string | null }, lang: 
   (lang === 'ar' ? item.name : item.name_ar) ?? '';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Every author, one page of the list at a time. */
+async function allAuthors(request: APIRequestContext): Promise<Author[]> {
+  const authors: Author[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await getJson<{ authors: Author[]; total: number }>(request, `/api/authors?per_page=100&page=${page}`);
+    authors.push(...list.authors);
+    if (list.authors.length === 0 || authors.length >= list.total) return authors;
+  }
+}
 
 test.describe('catalogue: book, author and scholar pages', () => {
   test.beforeEach(async ({ page, account }) => {
@@ -99,6 +109,66 @@ test.describe('catalogue: book, author and scholar pages', () => {
     await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(page.getByTestId('book-title')).toHaveText(scholar.books.map((book) => titleIn(book, lang)));
     await expectNoAxeViolations(page);
+  });
+
+  test('a book page shows a row of up to eight more books by its author, and the way to all of them', async ({
+    page,
+    lang,
+    t,
+  }) => {
+    const authors = await allAuthors(page.request);
+    // Shaykh al-Tusi wrote more books in the demo catalogue than the row shows.
+    const prolific = authors.find((author) => author.key === 'al-tusi');
+    if (!prolific) throw new Error('the demo catalogue has al-Tusi');
+    expect(prolific.book_count).toBeGreaterThan(9);
+    const detail = await getJson<AuthorDetail>(page.request, `/api/authors/${prolific.id}`);
+    const [current] = detail.books;
+    if (!current) throw new Error('al-Tusi has books');
+    const book = await getJson<Book>(page.request, `/api/books/${current.id}`);
+    // The row is about the book's first author.
+    expect(book.authors[0]?.id).toBe(prolific.id);
+
+    await openApp(page, `/book/${current.id}`);
+    const name = nameIn(prolific, lang);
+    const section = page.getByRole('region', {
+      name: fill(t.catalogue.book.moreByAuthor, { author: name }).replace(/<\/?name>/g, ''),
+    });
+    await expect(section).toBeVisible();
+    const others = detail.books.filter((other) => other.id !== current.id).slice(0, 8);
+    await expect(section.getByTestId('book-title')).toHaveText(others.map((other) => titleIn(other, lang)));
+    await expect(section.getByTestId('book-card').first()).toHaveAttribute('href', `/book/${others[0]?.id}`);
+    // Covers of books without an image are drawn in their category's colour, with both titles.
+    const cover = page.getByRole('article').getByTestId('default-cover').first();
+    if (book.cover_image === null && book.title_ar && book.title) {
+      await expect(cover.locator('[lang="ar"][dir="rtl"]')).toHaveText(book.title_ar);
+      await expect(cover.locator('[lang="en"][dir="ltr"]')).toHaveText(book.title);
+      await expect(cover).not.toHaveAttribute('data-cover-hue', 'neutral');
+    }
+    await expectNoAxeViolations(page);
+
+    await section.getByTestId('more-by-author-all').click();
+    await expect(page).toHaveURL(`/author/${prolific.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+
+    // An author with one book: no row.
+    let only: Book | undefined;
+    for (const author of authors.filter((candidate) => candidate.book_count === 1 && candidate.key !== null)) {
+      const [summary] = (await getJson<AuthorDetail>(page.request, `/api/authors/${author.id}`)).books;
+      const candidate = summary ? await getJson<Book>(page.request, `/api/books/${summary.id}`) : undefined;
+      if (candidate?.authors.length === 1) {
+        only = candidate;
+        break;
+      }
+    }
+    if (!only) throw new Error('the demo catalogue has a book whose only author wrote nothing else');
+    const authorLoaded = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/authors/${only?.authors[0]?.id}` && response.ok(),
+    );
+    await openApp(page, `/book/${only.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleIn(only, lang));
+    await authorLoaded;
+    await expect(page.getByTestId('book-title')).toHaveCount(0);
+    await expect(page.getByTestId('more-by-author')).toHaveCount(0);
   });
 
   test('unknown books, authors and scholars say they are not found', async ({ page, t, allowConsoleError }) => {

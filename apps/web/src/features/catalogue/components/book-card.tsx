@@ -43,7 +43,13 @@ export function BookCard({ book, variant = 'grid' }: { book: BookSummary; varian
           >
             {title?.text ?? unknownTitle}
           </span>
-          <span lang={author?.lang} dir="auto" className="line-clamp-1 text-sm text-muted">
+          <span
+            lang={author?.lang}
+            dir="auto"
+            title={author?.text}
+            className="line-clamp-2 text-sm text-muted"
+            data-testid="book-author"
+          >
             {author?.text ?? unknownAuthor}
           </span>
           {book.publication_year !== null ? (

@@ -11,6 +11,7 @@ import { useBookText } from '../hooks/use-book-text';
 import { BookFacts } from './book-facts';
 import { BookmarkToggleSlot, BorrowActionSlot } from './book-slots';
 import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';
+import { MoreByAuthor } from './more-by-author';
 import { SecondaryText } from './secondary-text';
 
 const isFullBook = (book: BookView): book is Book => book.updated_at !== undefined && book.categories !== undefined;
@@ -114,6 +115,7 @@ function BookDetail({ book }: { book: BookView }) {
           </div>
         )}
       </div>
+      {book.authors[0] ? <MoreByAuthor author={book.authors[0]} bookId={book.id} /> : null}
     </article>
   );
 }

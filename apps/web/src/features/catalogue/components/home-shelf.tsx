@@ -7,11 +7,13 @@ import { useShelf } from '../api/get-shelf';
 import { BookCard } from './book-card';
 import { BookListSkeleton } from './book-list';
 import { ShelfErrorAlert } from './shelf-error-alert';
-import { ViewAllDialog } from './view-all-dialog';
 
 const HOME_LIMITS: Partial<Record<ShelfType, number>> = { recent: LIMITS.recentShelf, popular: LIMITS.popularShelf };
 
-/** A home shelf (reader-area §2.3, §4.5): a row of covers, 'show more' to /books/{type} and 'view all'. */
+/**
+ * A home shelf (reader-area §2.3, §4.5): a row of covers and one action, 'show more', to
+ * /books/{type}, which pages through the whole shelf as a grid or a list.
+ */
 export function HomeShelf({ type }: { type: ShelfType }) {
   const { t } = useTranslation();
   const limit = HOME_LIMITS[type] ?? LIMITS.defaultShelfBatch;
@@ -25,16 +27,13 @@ export function HomeShelf({ type }: { type: ShelfType }) {
         <h2 id={headingId} className="me-auto font-display text-2xl font-bold">
           {title}
         </h2>
-        <div className="flex items-center">
-          <ViewAllDialog title={title} books={books} />
-          <Link
-            to={`/books/${type}`}
-            className="inline-flex items-center gap-1 rounded-app px-3 py-2 text-sm font-semibold text-primary hover:bg-surface-2"
-          >
-            {t('home.showMore')}
-            <ChevronRight aria-hidden className="flip-rtl size-4" />
-          </Link>
-        </div>
+        <Link
+          to={`/books/${type}`}
+          className="-me-3 inline-flex min-h-11 items-center gap-1 rounded-app px-3 text-sm font-semibold text-primary hover:bg-surface-2"
+        >
+          {t('home.showMore')}
+          <ChevronRight aria-hidden className="flip-rtl size-4" />
+        </Link>
       </div>
       {shelf.isPending ? (
         <>

@@ -67,7 +67,11 @@ export function SearchHitCard({ hit, language }: { hit: SearchHit; language: Lan
             </bdi>
           </p>
         ) : null}
-        <p className="text-sm text-fg" data-testid="hit-authors">
+        <p
+          className="line-clamp-2 text-sm text-fg"
+          title={authors.map((author) => author.text).join(separator) || undefined}
+          data-testid="hit-authors"
+        >
           {authors.length === 0
             ? t('catalogue.unknownAuthor')
             : authors.map((author, index) => (
