@@ -139,7 +139,7 @@ test.describe('sign-in', () => {
     await context.setOffline(false);
   });
 
-  test('a profile that cannot be set up after 5 tries: "Profile setup failed after login."', async ({
+  test('a profile that cannot be set up after 5 tries says so in the form', async ({
     page,
     request,
     t,

@@ -89,3 +89,14 @@ export function PasswordInput({ invalid, showLabel, hideLabel, className, ...pro
     </div>
   );
 }
+
+/**
+ * A radio button drawn with the theme's colours (the browser's own is a pale grey disc in the dark
+ * theme): a ring of the muted text colour, filled with the primary colour when chosen. In forced
+ * colours the system's radio comes back.
+ */
+export const radioClass = clsx(
+  'size-5 shrink-0 cursor-pointer appearance-none rounded-full border-2 border-muted bg-surface transition',
+  'checked:border-primary checked:bg-primary checked:shadow-[inset_0_0_0_3px_var(--surface)]',
+  'disabled:cursor-not-allowed disabled:opacity-60 forced-colors:appearance-auto',
+);

@@ -48,10 +48,14 @@ export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
           className="z-40 max-w-[calc(100vw-1.5rem)] min-w-60 rounded-app border border-border bg-surface p-1 text-fg shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-semibold" dir="auto">
-              {name}
+            <span className="block truncate text-sm font-semibold">
+              <bdi>{name}</bdi>
             </span>
-            {email && email !== name ? <EmailText email={email} className="block text-xs text-muted" /> : null}
+            {email && email !== name ? (
+              <span className="block text-xs text-muted">
+                <EmailText email={email} />
+              </span>
+            ) : null}
             <span className="mt-1 block text-xs text-muted">
               {t('account.role', { role: t(`roles.${role ?? 'guest'}`) })}
             </span>

@@ -1,5 +1,6 @@
 import { FeedbackFormSchema, HELPFUL_ANSWERS } from '@maktaba/shared/schemas/feedback';
 import { useTranslation } from 'react-i18next';
+import { radioClass } from '../../../components/ui/form-field';
 import type { FeedbackFormApi } from '../hooks/use-feedback-forms';
 import { describeMissing } from '../lib/missing-fields';
 import { FormFooter, SenderFields, TextField } from './form-parts';
@@ -41,8 +42,8 @@ export function FeedbackForm({ api }: { api: FeedbackFormApi }) {
         <legend className="mb-1 text-sm font-semibold">{`${t('feedback.form.helpful')} *`}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {HELPFUL_ANSWERS.map((answer) => (
-            <label key={answer} className="inline-flex min-h-11 items-center gap-2">
-              <input type="radio" value={answer} {...register('helpful')} className="size-4 accent-primary" />
+            <label key={answer} className="inline-flex min-h-11 min-w-11 items-center gap-2">
+              <input type="radio" value={answer} {...register('helpful')} className={radioClass} />
               {t(`feedback.form.helpfulAnswers.${answer}`)}
             </label>
           ))}
