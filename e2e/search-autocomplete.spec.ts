@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page, Playwright, Route } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs, Route } from '@playwright/test';
 import { createAccount, expect, randomClientIp, test } from './auth-fixtures';
 import { type Catalogue, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
@@ -47,7 +47,7 @@ async function activate(box: Locator, id: string, key: 'ArrowDown' | 'ArrowUp' =
 }
 
 /** `query` searched by `readers` new readers, each signed in from an address of their own. */
-async function searchedByReaders(playwright: Playwright, query: string, readers: number) {
+async function searchedByReaders(playwright: PlaywrightWorkerArgs['playwright'], query: string, readers: number) {
   for (let reader = 0; reader < readers; reader += 1) {
     const request: APIRequestContext = await playwright.request.newContext({
       baseURL: E2E_BASE_URL,
