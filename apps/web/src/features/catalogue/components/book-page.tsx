@@ -40,7 +40,7 @@ function BookDetail({ book }: { book: BookView }) {
   const description = isFullBook(book) ? pickLocalized(book.description, book.description_ar, language) : null;
   usePageTitle(title?.text);
   return (
-    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
+    <article className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
       <BookCover book={book} text={text} width={256} height={384} size="lg" className="mx-auto w-48 md:w-full" />
       <div className="flex min-w-0 flex-col gap-5">
         <header className="flex flex-col gap-2">
@@ -123,7 +123,7 @@ function BookDetail({ book }: { book: BookView }) {
 function BookPageSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
       <p role="status" className="sr-only">
         {t('common.loading')}
       </p>

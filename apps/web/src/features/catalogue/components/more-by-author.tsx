@@ -26,7 +26,7 @@ export function MoreByAuthor({ author, bookId }: { author: BookAuthor; bookId: s
   return (
     <section
       aria-labelledby="more-by-author"
-      className="flex flex-col gap-4 md:col-span-2"
+      className="flex min-w-0 flex-col gap-4 md:col-span-2"
       data-testid="more-by-author"
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
