@@ -40,6 +40,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   BORROWING_LIMIT_REACHED: 'You have reached your borrowing limit.',
   ALREADY_REQUESTED: 'You already have a request or a loan for this book.',
   WRONG_STATE: 'This loan cannot do that in its current state.',
+  BOOKS_OUT: 'This reader still has books out. Receive them or mark them lost before deleting the account.',
   BARCODE_TAKEN: 'Another copy already has this barcode.',
 };
 

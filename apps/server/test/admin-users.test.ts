@@ -15,8 +15,10 @@ import {
   adminAuditLog,
   authSessions,
   authUsers,
+  bookCopies,
   bookmarks,
   books,
+  checkouts,
   emailOutbox,
   feedbackReports,
   profiles,
@@ -531,6 +533,45 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       const [report] = await db.select().from(feedbackReports).where(eq(feedbackReports.id, sent.body.id));
       expect(report).toMatchObject({ userId: null, name: null, email: null });
       expect((await admin.client.delete(`/api/admin/users/${target.id}`)).status).toBe(404);
+    });
+
+    it('refuses to delete a reader with a book out (BOOKS_OUT), and deletes them once it is back', async () => {
+      const target = await account('Reader With A Book');
+      const [book] = await db.insert(books).values({ titleEn: 'Al-Kafi, volume 1' }).returning();
+      if (!book) throw new Error('no book');
+      const [copy] = await db.insert(bookCopies).values({ bookId: book.id, status: 'on_loan' }).returning();
+      const [loan] = await db
+        .insert(checkouts)
+        .values({
+          userId: target.id,
+          bookId: book.id,
+          copyId: copy?.id,
+          status: 'on_loan',
+          shippingAddress: {
+            name: 'Reader With A Book',
+            address_line_1: '12 Main Street',
+            address_line_2: null,
+            city: 'Dearborn',
+            state_province: 'MI',
+            postal_code: '48126',
+            country: 'United States',
+            phone_number: null,
+          },
+        })
+        .returning();
+      if (!loan || !copy) throw new Error('no loan');
+
+      expectError(await admin.client.delete(`/api/admin/users/${target.id}`), 409, 'BOOKS_OUT');
+      // Nothing changed: the account, its session, the loan and the copy are as they were.
+      expect((await target.client.get('/api/profiles/me')).status).toBe(200);
+      expect(await db.select().from(checkouts).where(eq(checkouts.id, loan.id))).toMatchObject([{ status: 'on_loan' }]);
+      expect(await auditOf(target.id, 'delete_user')).toHaveLength(0);
+
+      await db.update(checkouts).set({ status: 'returned', returnedAt: new Date() }).where(eq(checkouts.id, loan.id));
+      await db.update(bookCopies).set({ status: 'available' }).where(eq(bookCopies.id, copy.id));
+      expect((await admin.client.delete(`/api/admin/users/${target.id}`)).status).toBe(200);
+      const [kept] = await db.select().from(bookCopies).where(eq(bookCopies.id, copy.id));
+      expect(kept?.status).toBe('available');
     });
 
     it('never lets an admin change or delete themselves, nor leaves the library without an admin', async () => {

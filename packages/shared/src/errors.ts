@@ -45,6 +45,11 @@ export const ERROR_STATUS = {
   ALREADY_REQUESTED: 409,
   /** Lending: the loan (or copy) is not in a state that allows this action (details.status). */
   WRONG_STATE: 409,
+  /**
+   * Deleting an account whose reader still has books out (shipped, with them, or on the way back):
+   * the desk receives them or marks them lost first, or the copies would be left with no loan.
+   */
+  BOOKS_OUT: 409,
   /** Copies: another copy already has this barcode. */
   BARCODE_TAKEN: 409,
   INTERNAL: 500,

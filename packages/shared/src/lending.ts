@@ -102,6 +102,8 @@ export const ACTIVE_LOAN_STATUSES = [
   'on_loan',
   'return_shipped',
 ] as const satisfies readonly LoanStatus[];
+/** Loans whose copy is out of the library: on its way to the reader, with them, or on its way back. */
+export const OUT_LOAN_STATUSES = ['shipped', 'on_loan', 'return_shipped'] as const satisfies readonly LoanStatus[];
 /** Loans that are over. */
 export const CLOSED_LOAN_STATUSES = [
   'returned',

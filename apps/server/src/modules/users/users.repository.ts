@@ -1,10 +1,11 @@
+import { ACTIVE_LOAN_STATUSES, OUT_LOAN_STATUSES } from '@maktaba/shared/lending';
 import type {
   AuditAction,
   AuditQuerySchema,
   AuditTargetType,
   UserListQuery,
 } from '@maktaba/shared/schemas/admin-users';
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
@@ -164,6 +165,21 @@ export async function findBorrowings(db: Queryable, userId: string) {
  * account link is cleared by the foreign key), and the loans are returned without anyone's
  * identity, for the lending records the library keeps (privacy policy, "Data retention").
  */
+/**
+ * How many of the reader's loans have their copy out of the library. The reader's active loans are
+ * locked until the caller's transaction ends, so the desk cannot ship one of them in between (its
+ * transition waits, then finds the loan gone).
+ */
+export async function countBooksOut(db: Queryable, userId: string): Promise<number> {
+  const active = await db
+    .select({ status: checkouts.status })
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), inArray(checkouts.status, [...ACTIVE_LOAN_STATUSES])))
+    .for('update');
+  const out: readonly string[] = OUT_LOAN_STATUSES;
+  return active.filter((loan) => out.includes(loan.status)).length;
+}
+
 export async function anonymiseBeforeDeletion(db: Queryable, userId: string) {
   await db.update(feedbackReports).set({ name: null, email: null }).where(eq(feedbackReports.userId, userId));
   return db

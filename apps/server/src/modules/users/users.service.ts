@@ -45,6 +45,7 @@ import {
   type AuditQuery,
   anonymiseBeforeDeletion,
   countActiveSessions,
+  countBooksOut,
   deleteAuthUser,
   findActivity,
   findAuditPage,
@@ -64,6 +65,7 @@ export const WELCOME_LINK_LIFETIME_MINUTES = 72 * 60;
 export const usersRepository = {
   anonymiseBeforeDeletion,
   countActiveSessions,
+  countBooksOut,
   deleteAuthUser,
   enqueueEmail,
   ensureDefaultProfile,
@@ -391,7 +393,8 @@ export function createUsersService({
   }
 
   /**
-   * delete-user: never yourself, never the last active admin. In one transaction: feedback loses the
+   * delete-user: never yourself, never the last active admin, never a reader with books out (the
+   * desk receives them or marks them lost first). In one transaction: feedback loses the
    * sender's name and e-mail, the loans are kept without identity in the audit entry, and the account
    * goes with everything that hangs on it (sessions, profile, bookmarks, notifications, history…).
    */
@@ -404,6 +407,12 @@ export function createUsersService({
         role: profile?.role ?? 'patron',
         status: profile?.status ?? 'active',
       });
+      const booksOut = await repo.countBooksOut(tx, id);
+      if (booksOut > 0) {
+        throw new AppError('BOOKS_OUT', `This reader still has ${booksOut} books out.`, {
+          details: { count: booksOut },
+        });
+      }
       const loans = await repo.anonymiseBeforeDeletion(tx, id);
       // Recorded as revoked, so a browser still holding a session learns it was ended, not that it expired.
       await repo.revokeSessions(tx, { userId: id, reason: 'admin' });
