@@ -213,6 +213,7 @@ describeEachDriver('bookmarks over HTTP', (driver) => {
         bookAuthor: null,
         bookAuthorAr: null,
         bookCoverImage: null,
+        bookCategoryKey: null,
       });
       expect(page.items.find((item) => item.book_id === visible)?.book_visible).toBe(true);
       const shelf = ShelfSchema.parse((await client.get('/api/shelves/bookmarked')).body);

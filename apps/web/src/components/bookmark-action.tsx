@@ -5,7 +5,7 @@ import { type ComponentType, createContext, useContext } from 'react';
 export type BookmarkTarget = Pick<
   BookSummary,
   'id' | 'title' | 'title_ar' | 'author_name' | 'author_name_ar' | 'cover_image'
->;
+> & { category_key?: string | null };
 
 export type BookmarkActionProps = {
   book: BookmarkTarget;

@@ -49,6 +49,8 @@ export const BookmarkSchema = BookmarkRowSchema.extend({
   bookAuthor: z.string().nullable(),
   bookAuthorAr: z.string().nullable(),
   bookCoverImage: z.string().nullable(),
+  /** The key of the book's first category: the colour of its generated cover, as on the shelves. */
+  bookCategoryKey: z.string().nullable(),
 });
 export type Bookmark = z.infer<typeof BookmarkSchema>;
 

@@ -55,6 +55,8 @@ export const LoanBookSchema = z.object({
   author: z.string().nullable(),
   author_ar: z.string().nullable(),
   cover_url: z.string().nullable(),
+  /** The key of the book's first category: the colour of its generated cover, as on the shelves. */
+  category_key: z.string().nullable(),
 });
 
 export const LoanCopySchema = z.object({ id: z.uuid(), barcode: z.string() });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
 import { bookmarks, books } from '../../db/schema/index.js';
-import { type AuthorRef, authorsJson } from '../catalogue/catalogue.repository.js';
+import { type AuthorRef, authorsJson, firstCategoryKey } from '../catalogue/catalogue.repository.js';
 
 export type BookmarkRecord = { id: string; bookId: string; createdAt: Date };
 export type BookmarkListRow = BookmarkRecord & {
@@ -9,6 +9,7 @@ export type BookmarkListRow = BookmarkRecord & {
   titleEn: string | null;
   titleAr: string | null;
   coverKey: string | null;
+  categoryKey: string | null;
   authors: AuthorRef[];
 };
 
@@ -29,6 +30,7 @@ export async function findBookmarks(
         titleEn: books.titleEn,
         titleAr: books.titleAr,
         coverKey: books.coverKey,
+        categoryKey: firstCategoryKey,
         authors: authorsJson,
       })
       .from(bookmarks)

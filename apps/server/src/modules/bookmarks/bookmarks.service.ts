@@ -39,6 +39,7 @@ function toBookmark(row: repo.BookmarkListRow, actor: Actor): Bookmark {
     bookAuthor: visible ? authorLine(row.authors, 'en') : null,
     bookAuthorAr: visible ? authorLine(row.authors, 'ar') : null,
     bookCoverImage: visible ? publicObjectUrl('covers', row.coverKey) : null,
+    bookCategoryKey: visible ? row.categoryKey : null,
   };
 }
 

@@ -32,7 +32,7 @@ const categoriesJson = sql<CategoryRefRow[]>`coalesce((
    where bc.book_id = "books"."id"), '[]'::json)`;
 
 /** The key of a book's first category (the generated cover's colour). */
-const firstCategoryKey = sql<string | null>`(
+export const firstCategoryKey = sql<string | null>`(
   select c.key from ${bookCategories} bc join ${categories} c on c.id = bc.category_id
    where bc.book_id = "books"."id" order by bc.position, c.id limit 1)`;
 

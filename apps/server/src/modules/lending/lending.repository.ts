@@ -5,7 +5,7 @@ import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
 import { appSettings, bookCopies, books, checkouts, loanEvents, profiles } from '../../db/schema/index.js';
-import { type AuthorRef, authorsJson } from '../catalogue/catalogue.repository.js';
+import { type AuthorRef, authorsJson, firstCategoryKey } from '../catalogue/catalogue.repository.js';
 
 export type CheckoutRecord = typeof checkouts.$inferSelect;
 
@@ -14,6 +14,7 @@ export type LoanRow = CheckoutRecord & {
   titleEn: string;
   titleAr: string | null;
   coverKey: string | null;
+  categoryKey: string | null;
   authors: AuthorRef[];
   barcode: string | null;
   patronName: string | null;
@@ -49,6 +50,7 @@ const selection = {
   titleEn: books.titleEn,
   titleAr: books.titleAr,
   coverKey: books.coverKey,
+  categoryKey: firstCategoryKey,
   authors: authorsJson,
   barcode: bookCopies.barcode,
   patronName: profiles.displayName,

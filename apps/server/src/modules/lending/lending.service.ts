@@ -94,6 +94,7 @@ function toLoan(row: repo.LoanRow, who: { role: Actor['role']; isOwner: boolean 
       author: authorLine(row.authors, 'en'),
       author_ar: authorLine(row.authors, 'ar'),
       cover_url: publicObjectUrl('covers', row.coverKey),
+      category_key: row.categoryKey,
     },
     copy: row.copyId && row.barcode ? { id: row.copyId, barcode: row.barcode } : null,
     shipping_address: normaliseAddress(row.shippingAddress),

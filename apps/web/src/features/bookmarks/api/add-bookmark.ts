@@ -24,7 +24,7 @@ export function addBookmark(bookId: string): Promise<BookmarkRow> {
 /** The book's fields a new bookmark shows until the server's row replaces the temporary one. */
 export type BookmarkBook = Pick<
   Bookmark,
-  'bookTitle' | 'bookTitleAr' | 'bookAuthor' | 'bookAuthorAr' | 'bookCoverImage'
+  'bookTitle' | 'bookTitleAr' | 'bookAuthor' | 'bookAuthorAr' | 'bookCoverImage' | 'bookCategoryKey'
 > & { id: string };
 
 type AddVariables = BookmarkChange & { book: BookmarkBook };

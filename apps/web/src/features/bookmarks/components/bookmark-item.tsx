@@ -29,7 +29,12 @@ export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {
       data-testid="my-bookmark"
     >
       <BookCover
-        book={{ cover_image: bookmark.bookCoverImage, title: bookmark.bookTitle, title_ar: bookmark.bookTitleAr }}
+        book={{
+          cover_image: bookmark.bookCoverImage,
+          title: bookmark.bookTitle,
+          title_ar: bookmark.bookTitleAr,
+          category_key: bookmark.bookCategoryKey,
+        }}
         text={{ title, author, unknownTitle, unknownAuthor: t('catalogue.unknownAuthor') }}
         width={64}
         height={96}

@@ -37,6 +37,7 @@ export function BookmarkToggle({ book, variant = 'button', className }: Bookmark
         bookAuthor: book.author_name,
         bookAuthorAr: book.author_name_ar,
         bookCoverImage: book.cover_image,
+        bookCategoryKey: book.category_key ?? null,
       });
   };
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -55,6 +55,7 @@ const bookmark = (n: number): Bookmark => ({
   bookAuthor: null,
   bookAuthorAr: null,
   bookCoverImage: null,
+  bookCategoryKey: null,
 });
 const book = (n: number) => ({
   id: uuid(n),
@@ -63,6 +64,7 @@ const book = (n: number) => ({
   bookAuthor: null,
   bookAuthorAr: null,
   bookCoverImage: null,
+  bookCategoryKey: null,
 });
 const page = (items: Bookmark[], total: number, offset = 0): BookmarkList => ({ items, total, limit: 20, offset });
 

@@ -20,7 +20,12 @@ export function LoanCard({ loan }: { loan: Loan }) {
   return (
     <article className="flex gap-4 rounded-app border border-border bg-surface p-3 sm:p-4" data-testid="loan-card">
       <BookCover
-        book={{ cover_image: loan.book.cover_url, title: loan.book.title, title_ar: loan.book.title_ar }}
+        book={{
+          cover_image: loan.book.cover_url,
+          title: loan.book.title,
+          title_ar: loan.book.title_ar,
+          category_key: loan.book.category_key,
+        }}
         text={{ title, author, unknownTitle, unknownAuthor: t('catalogue.unknownAuthor') }}
         width={64}
         height={96}

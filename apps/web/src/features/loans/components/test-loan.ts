@@ -12,6 +12,7 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
       author: 'Al-Ghazali',
       author_ar: 'الغزالي',
       cover_url: null,
+      category_key: null,
     },
     copy: { id: '8c3f3c1e-5d2a-4c8e-9f1a-2b3c4d5e6f73', barcode: 'MK-000042' },
     shipping_address: {
