@@ -9,9 +9,12 @@ import { useSignIn } from './use-sign-in';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-/** The failure as the form's alert shows it (in English); a failure is told there, never by a toast too. */
-const shownFailure = () => {
-  expect(toast.error).not.toHaveBeenCalled();
+/**
+ * The failure as the form's alert shows it (in English). The toast only names what failed ('Sign In
+ * Failed' or 'Profile setup failed after login.', 5 s): why is told once, by the alert.
+ */
+const shownFailure = (title = 'Sign In Failed') => {
+  expect(toast.error).toHaveBeenCalledWith(title, { duration: 5_000 });
   const error = useAuthStore.getState().error;
   return error ? i18n.t(error.key, error.values ?? {}) : null;
 };
@@ -137,7 +140,7 @@ describe('sign-in flow', () => {
     });
     expect(outcome?.ok).toBe(false);
     expect(calls.filter((call) => call.path === '/profiles/me/setup')).toHaveLength(5);
-    expect(shownFailure()).toBe('Failed to setup profile after multiple retries.');
+    expect(shownFailure('Profile setup failed after login.')).toBe('Failed to setup profile after multiple retries.');
     expect(toast.success).not.toHaveBeenCalled();
     // The half-made sign-in is ended on the server too.
     expect(calls.at(-1)?.path).toBe('/auth/sign-out');
@@ -170,7 +173,7 @@ describe('sign-in flow', () => {
     expect(shownFailure()).toBe('No network connection');
   });
 
-  it('a wrong password: the error kept, flags cleared after 800 ms', async () => {
+  it('a wrong password: "Sign In Failed", the error kept, flags cleared after 800 ms', async () => {
     mockApi({
       '/auth/security-check': [allowed],
       '/auth/sign-in': [{ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'x' } } }],

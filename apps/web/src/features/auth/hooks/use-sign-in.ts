@@ -75,7 +75,11 @@ export function useSignIn() {
         // Signed in, but without a profile the app cannot go on: the session the server started ends
         // here too, so a reload does not meet a half-signed-in account.
         if (error instanceof ProfileSetupError) void endServerSession('local');
-        // The form shows the failure in its alert (FormAlert): no toast repeats it.
+        // accounts-and-auth §8: 'Sign In Failed' (5 s, destructive), or 'Profile setup failed after
+        // login.'. The toast names what failed; why is told once, by the form's alert (FormAlert).
+        const title =
+          error instanceof ProfileSetupError ? 'auth.toasts.profileSetupFailed' : 'auth.toasts.signInFailed';
+        toast.error(t(title), { duration: 5_000 });
         scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
         return { ok: false, error };
       } finally {

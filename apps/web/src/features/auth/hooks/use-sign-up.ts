@@ -55,7 +55,9 @@ export function useSignUp() {
         // Not a known refusal, no recognised message: 'An unexpected error occurred during sign up.'
         const message = mapAuthError(error, 'registration', { fallback: 'auth.errors.signUpUnexpected' });
         dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
-        // The address step shows the failure in its alert (FormAlert): no toast repeats it.
+        // accounts-and-auth §8: 'Sign Up Failed' (5 s). The toast names what failed; why is told
+        // once, by the address step's alert (FormAlert).
+        toast.error(t('auth.toasts.signUpFailed'), { duration: 5_000 });
         scheduleFlagsClear(TIMINGS.errorRecoveryDelay);
         return { ok: false, error };
       } finally {
