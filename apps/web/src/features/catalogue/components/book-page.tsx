@@ -59,7 +59,7 @@ function BookDetail({ book }: { book: BookView }) {
                       to={`/author/${linked.id}`}
                       lang={name?.lang}
                       dir="auto"
-                      className="font-semibold text-primary underline-offset-4 hover:underline"
+                      className="inline-flex min-h-11 items-center font-semibold text-primary underline-offset-4 hover:underline"
                     >
                       {name?.text ?? unknownAuthor}
                     </Link>
@@ -85,7 +85,7 @@ function BookDetail({ book }: { book: BookView }) {
                   <li key={category.id}>
                     <Link
                       to={`/search?category=${encodeURIComponent(category.key)}`}
-                      className="inline-flex min-h-8 items-center rounded-full border border-border bg-surface px-3 text-sm hover:border-primary hover:text-primary"
+                      className="inline-flex min-h-11 items-center rounded-full border border-border bg-surface px-3 text-sm hover:border-primary hover:text-primary"
                     >
                       {language === 'ar' ? category.name_ar : category.name}
                     </Link>

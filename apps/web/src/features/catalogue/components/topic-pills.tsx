@@ -67,7 +67,7 @@ export function TopicPills() {
             <Link
               to={topicHref(topic, language)}
               lang={language}
-              className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3.5 text-sm font-medium text-fg transition hover:border-primary hover:bg-primary-soft hover:text-primary"
+              className="inline-flex min-h-11 items-center rounded-full border border-border bg-surface px-3.5 text-sm font-medium text-fg transition hover:border-primary hover:bg-primary-soft hover:text-primary"
             >
               {language === 'ar' ? topic.query_ar || topic.query : topic.query || topic.query_ar}
             </Link>

@@ -21,7 +21,7 @@ export function SortSelect({
       </label>
       <select
         id={id}
-        className="min-h-10 rounded-app border border-border bg-surface px-3 text-sm text-fg focus-visible:border-primary"
+        className="min-h-11 rounded-app border border-border bg-surface px-3 text-sm text-fg focus-visible:border-primary"
         value={value}
         onChange={(event) => onChange(event.target.value as SearchSort)}
       >
