@@ -102,10 +102,11 @@ test.describe('touch targets at 390 px', () => {
     await signInAs('patron');
     const book = await demoBook(page.request);
     const offenders: string[] = [];
-    const visit = async (path: string) => {
+    const visit = async (path: string, ready?: () => Promise<void>) => {
       await openApp(page, path);
       await expect(page.getByRole('main')).toBeVisible();
       await page.waitForLoadState('networkidle');
+      await ready?.();
       offenders.push(...(await smallTargets(page)).map((line) => `${path}: ${line}`));
     };
 
@@ -119,7 +120,15 @@ test.describe('touch targets at 390 px', () => {
 
     await visit(`/book/${book.id}`);
     await visit(`/search?q=${encodeURIComponent(book.title ?? book.title_ar ?? '')}`);
-    await visit('/myimam');
+    // My Imam with a loan and a bookmark in it, whatever else this account did before.
+    const bookmarked = await page.request.post('/api/bookmarks', { data: { book_id: book.id } });
+    expect([201, 409], await bookmarked.text()).toContain(bookmarked.status());
+    const requested = await page.request.post('/api/loans', { data: { book_id: book.id } });
+    expect([201, 409], await requested.text()).toContain(requested.status());
+    await visit('/myimam', async () => {
+      await expect(page.getByTestId('loan-title').first()).toBeVisible();
+      await expect(page.getByTestId('my-bookmark-title').first()).toBeVisible();
+    });
     await visit('/settings');
     expect(offenders, 'controls smaller than 44 × 44').toEqual([]);
   });

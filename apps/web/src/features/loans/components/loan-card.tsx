@@ -39,10 +39,11 @@ export function LoanCard({ loan }: { loan: Loan }) {
               to={`/book/${loan.book.id}`}
               lang={title?.lang}
               dir="auto"
-              className="line-clamp-2 hover:text-primary hover:underline"
+              className="flex min-h-11 items-center hover:text-primary hover:underline"
               data-testid="loan-title"
             >
-              {titleText}
+              {/* The link is a 44 px target; the title inside it keeps to two lines. */}
+              <span className="line-clamp-2">{titleText}</span>
             </Link>
           </h3>
           {author ? (
