@@ -192,7 +192,8 @@ test.describe('My loans', () => {
     await expect(current.getByTestId('loans-current-empty')).toContainText(t.loans.my.current.emptyTitle);
     await expect(page.getByTestId('loans-history-empty')).toContainText(t.loans.my.history.emptyTitle);
 
-    const requested = await page.request.post('/api/loans', { data: { book_id: book.id } });
+    // Asked in the page's language: what the library tells the reader about it is in that language.
+    const requested = await page.request.post('/api/loans', { data: { book_id: book.id, locale: lang } });
     expect(requested.status(), await requested.text()).toBe(201);
     const loan = (await requested.json()) as Loan;
 
@@ -205,6 +206,20 @@ test.describe('My loans', () => {
     expect(approved.status(), await approved.text()).toBe(200);
     await expect(card.getByTestId('loan-status')).toHaveText(t.lending.status.approved);
     await expect(card.getByRole('button')).toHaveCount(0);
+
+    // Its notification looks like good news and leads to My loans, closing the panel.
+    await openApp(page, '/');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^(Notifications|الإشعارات)/ })
+      .click();
+    const notes = page.getByRole('dialog', { name: t.notifications.title });
+    const approvedNote = notes.getByTestId('notification').filter({ hasText: t.lending.notify.approvedTitle });
+    await expect(approvedNote.locator('[data-kind="success"]')).toBeVisible();
+    await approvedNote.getByRole('link', { name: t.lending.notify.approvedTitle }).click();
+    await expect(page).toHaveURL('/myimam');
+    await expect(notes).toBeHidden();
+    await expect(card.getByTestId('loan-status')).toHaveText(t.lending.status.approved);
 
     const tracking = `9400 ${randomInt(1000, 9999)} 0000 0000`;
     const shipped = await desk.post(`/api/admin/loans/${loan.id}/ship`, {

@@ -192,7 +192,7 @@ describeEachDriver('lending over HTTP', (driver) => {
       expect(approved.approved_at).not.toBeNull();
       expect((await copyRow(copyId))?.status).toBe('reserved');
       const [approvedNote] = await notificationsOf(reader);
-      expect(approvedNote).toMatchObject({ type: 'success', event_type: 'book_request_approved' });
+      expect(approvedNote).toMatchObject({ type: 'success', event_type: 'book_request_approved', link: '/myimam' });
       expect(approvedNote?.message).toContain(`رحلة ${tag}`);
       const approvedMail = (await outboxOf(reader.email)).filter((mail) => mail.template === 'loan_approved');
       expect(approvedMail).toHaveLength(1);

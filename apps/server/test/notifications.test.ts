@@ -73,6 +73,19 @@ describeEachDriver('notifications over HTTP', (driver) => {
     expect((await clientFrom(server.url).get('/api/notifications')).status).toBe(401);
   });
 
+  it('carries the page a notification is about, and only a path of the app', async () => {
+    const linked = await notify(other.id, 'Linked', { type: 'success', link: '/myimam' });
+    const plain = await notify(other.id, 'Plain');
+    const shown = (await list(other)).notifications;
+    expect(shown.find((notification) => notification.id === linked.id)?.link).toBe('/myimam');
+    expect(shown.find((notification) => notification.id === plain.id)?.link).toBeNull();
+    // Another site, a protocol-relative address or a backslash trick never becomes a link.
+    for (const link of ['https://example.org/', '//example.org/', '/\\example.org', 'javascript:alert(1)', 'myimam']) {
+      await expect(notify(other.id, 'Elsewhere', { link })).rejects.toThrow();
+    }
+    expect((await list(other)).notifications.filter((notification) => notification.title === 'Elsewhere')).toEqual([]);
+  });
+
   it('marks one read, then all read, then clears the read ones', async () => {
     const first = await notify(reader.id, 'First', { type: 'success', eventType: 'book_request_approved' });
     await notify(reader.id, 'Second', { type: 'warning' });

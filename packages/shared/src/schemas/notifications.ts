@@ -15,6 +15,8 @@ export const NotificationSchema = z.object({
   message: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   event_type: z.enum(NOTIFICATION_EVENT_TYPES).nullable(),
+  /** The page the notification is about (a path in the app, e.g. `/myimam`), or null. */
+  link: z.string().nullable(),
   created_at: z.string(),
   read_at: z.string().nullable(),
 });

@@ -18,6 +18,8 @@ export const userNotifications = pgTable(
     message: text('message').notNull(),
     type: text('type').notNull().default('info'),
     eventType: text('event_type'),
+    /** Where the notification leads in the app: a path of ours, never another site. */
+    link: text('link'),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -25,6 +27,10 @@ export const userNotifications = pgTable(
     index('user_notifications_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('user_notifications_user_seq_idx').on(table.userId, table.seq),
     check('user_notifications_type_check', sql`${table.type} in ('success', 'warning', 'error', 'info')`),
+    check(
+      'user_notifications_link_check',
+      sql`${table.link} is null or (left(${table.link}, 1) = '/' and left(${table.link}, 2) <> '//' and strpos(${table.link}, chr(92)) = 0)`,
+    ),
     check(
       'user_notifications_event_type_check',
       sql`${table.eventType} is null or ${table.eventType} in ('book_request_approved', 'book_request_denied', 'checkout_overdue')`,

@@ -395,6 +395,9 @@ export async function transition(
   return { loan: row, mailed };
 }
 
+/** Where a reader follows their loans: notifications and e-mails about a loan lead there. */
+const READER_LOANS_PATH = '/myimam';
+
 /**
  * The reader hears of what the library did, in the language they asked in: a notification (live,
  * through the table's trigger) and, for approval, denial and shipping, an e-mail. Both are written
@@ -412,12 +415,13 @@ async function tellReader(
   const [book, reader] = await Promise.all([repo.findBookTitles(tx, loan.bookId), repo.findReader(tx, loan.userId)]);
   if (!reader) return false;
   const title = (locale === 'ar' ? book?.titleAr : null) || book?.titleEn || '';
-  const link = new URL('/myimam', ctx.publicUrl).toString();
+  const link = new URL(READER_LOANS_PATH, ctx.publicUrl).toString();
   const email = reader.email;
   switch (action) {
     case 'approve':
       await notifyUser(tx, {
         userId: loan.userId,
+        link: READER_LOANS_PATH,
         title: t('lending.notify.approvedTitle'),
         message: t('lending.notify.approvedMessage', { title }),
         type: 'success',
@@ -429,6 +433,7 @@ async function tellReader(
       const reason = values.denialReason ?? '';
       await notifyUser(tx, {
         userId: loan.userId,
+        link: READER_LOANS_PATH,
         title: t('lending.notify.deniedTitle'),
         message: t('lending.notify.deniedMessage', { title, reason }),
         type: 'info',
@@ -442,6 +447,7 @@ async function tellReader(
       const tracking = values.trackingNumber ?? null;
       await notifyUser(tx, {
         userId: loan.userId,
+        link: READER_LOANS_PATH,
         title: t('lending.notify.shippedTitle'),
         message: tracking
           ? t('lending.notify.shippedTracking', { title, carrier: carrier ?? '—', tracking })
@@ -459,6 +465,7 @@ async function tellReader(
     case 'receive':
       await notifyUser(tx, {
         userId: loan.userId,
+        link: READER_LOANS_PATH,
         title: t('lending.notify.returnedTitle'),
         message: t('lending.notify.returnedMessage', { title }),
         type: 'success',
@@ -467,6 +474,7 @@ async function tellReader(
     case 'mark_lost':
       await notifyUser(tx, {
         userId: loan.userId,
+        link: READER_LOANS_PATH,
         title: t('lending.notify.lostTitle'),
         message: t('lending.notify.lostMessage', { title }),
         type: 'warning',

@@ -6,7 +6,7 @@ import { authUsers, userNotifications } from '../../db/schema/index.js';
 export type NotificationRow = typeof userNotifications.$inferSelect;
 export type NotificationInsert = Pick<
   typeof userNotifications.$inferInsert,
-  'userId' | 'title' | 'message' | 'type' | 'eventType'
+  'userId' | 'title' | 'message' | 'type' | 'eventType' | 'link'
 >;
 
 /** The newest `limit` of one user's notifications (reader-area §7: filter user_id, newest first). */

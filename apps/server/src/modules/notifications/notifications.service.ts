@@ -28,6 +28,7 @@ export function toNotification(row: NotificationRow): Notification {
     message: row.message,
     type: row.type as NotificationType,
     event_type: (row.eventType as NotificationEventType | null) ?? null,
+    link: row.link ?? null,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt ? row.readAt.toISOString() : null,
   };
@@ -39,6 +40,8 @@ export type NotifyInput = {
   message: string;
   type?: NotificationType;
   eventType?: NotificationEventType | null;
+  /** The page it is about: a path of the app (`/myimam`), never an address elsewhere. */
+  link?: string | null;
 };
 
 /**
@@ -54,6 +57,7 @@ export async function notifyUser(db: Queryable, input: NotifyInput): Promise<Not
     message: input.message,
     type: input.type ?? 'info',
     eventType: input.eventType ?? null,
+    link: input.link ?? null,
   });
   return toNotification(row);
 }

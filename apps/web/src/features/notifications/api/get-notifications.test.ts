@@ -8,6 +8,7 @@ const note = (id: string, isRead = false): Notification => ({
   message: `Message ${id}`,
   type: 'info',
   event_type: null,
+  link: null,
   created_at: '2026-01-01T00:00:00.000Z',
   read_at: isRead ? '2026-01-02T00:00:00.000Z' : null,
 });

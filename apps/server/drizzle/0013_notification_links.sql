@@ -1,0 +1,2 @@
+ALTER TABLE "user_notifications" ADD COLUMN "link" text;--> statement-breakpoint
+ALTER TABLE "user_notifications" ADD CONSTRAINT "user_notifications_link_check" CHECK ("user_notifications"."link" is null or (left("user_notifications"."link", 1) = '/' and left("user_notifications"."link", 2) <> '//' and strpos("user_notifications"."link", chr(92)) = 0));
