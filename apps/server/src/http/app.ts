@@ -19,6 +19,7 @@ import { feedbackRoutes } from '../modules/feedback/feedback.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.routes.js';
 import { lendingRoutes } from '../modules/lending/lending.routes.js';
+import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', searchRoutes);
   api.route('/', bookmarkRoutes);
   api.route('/', lendingRoutes);
+  api.route('/', lendingReportsRoutes);
   api.route('/', notificationRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', telemetryRoutes);
