@@ -7,6 +7,7 @@ import type {
   DeskLoanList,
   DeskQueue,
   LendingSettings,
+  NoticesRun,
 } from '@maktaba/shared/schemas/loans';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -72,7 +73,9 @@ export type DeskAction =
   | { action: 'deliver'; body?: undefined }
   | { action: 'send_back'; body?: undefined }
   | { action: 'receive'; body: { condition: 'good' | 'damaged'; note?: string } }
-  | { action: 'mark_lost'; body: { note?: string } };
+  | { action: 'mark_lost'; body: { note?: string } }
+  | { action: 'renew'; body: { note?: string; override?: boolean } }
+  | { action: 'change_due_date'; body: { due_date: string; note: string } };
 
 const ACTION_PATHS: Record<DeskAction['action'], string> = {
   approve: 'approve',
@@ -82,6 +85,8 @@ const ACTION_PATHS: Record<DeskAction['action'], string> = {
   send_back: 'send-back',
   receive: 'receive',
   mark_lost: 'mark-lost',
+  renew: 'renew',
+  change_due_date: 'due-date',
 };
 
 export function takeDeskAction(id: string, { action, body }: DeskAction): Promise<DeskLoan> {
@@ -116,7 +121,7 @@ export function useBulkAction() {
   });
 }
 
-/** `GET /api/admin/lending-settings`: the loan period, the default limit and the return address. */
+/** `GET /api/admin/lending-settings`: the loan period, limits, renewals, notices and the return address. */
 export function useLendingSettings() {
   return useQuery({ queryKey: settingsKey, queryFn: () => apiFetch<LendingSettings>('/admin/lending-settings') });
 }
@@ -127,5 +132,14 @@ export function useSaveLendingSettings() {
     mutationFn: (input: LendingSettings) =>
       apiFetch<LendingSettings>('/admin/lending-settings', { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+  });
+}
+
+/** `POST /api/admin/lending-jobs/notices/run`: sends the due reminders and overdue notices now (admins). */
+export function useRunNotices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<NoticesRun>('/admin/lending-jobs/notices/run', { method: 'POST', body: {} }),
+    onSettled: () => invalidateLoans(queryClient),
   });
 }

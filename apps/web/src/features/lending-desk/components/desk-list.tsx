@@ -1,9 +1,10 @@
+import { daysLeft } from '@maktaba/shared/lending';
 import type { DeskLoan } from '@maktaba/shared/schemas/loans';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableFrame } from '../../../components/ui/table-frame';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import type { DeskFilter } from '../api/desk';
 import { bookTitle, destinationOf } from '../lib/loan-text';
 import { useDeskLanguage } from '../lib/use-desk-language';
@@ -75,6 +76,8 @@ export function DeskList({ loans, sort, order, onSort, selection }: DeskListProp
         return <LoanStatusBadge status={loan.status} overdue={loan.overdue} />;
       case 'destination':
         return <bdi>{destinationOf(loan.shipping_address)}</bdi>;
+      case 'due_date':
+        return loan.overdue && loan.due_date ? <OverdueDue loan={loan} due={loan.due_date} /> : date(loan.due_date);
       default:
         return date(loan[column]);
     }
@@ -218,5 +221,30 @@ export function DeskList({ loans, sort, order, onSort, selection }: DeskListProp
         </ul>
       </div>
     </>
+  );
+}
+
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** An overdue loan's due date, how many days late it is, and the overdue notices sent so far. */
+function OverdueDue({ loan, due }: { loan: DeskLoan; due: string }) {
+  const { t, i18n } = useTranslation();
+  const late = Math.max(1, -daysLeft(new Date(due), new Date(), localTimeZone()));
+  return (
+    <span className="flex flex-col">
+      <span>{formatDate(due, i18n.language)}</span>
+      <span className="font-semibold text-danger" data-testid="desk-overdue-days">
+        {t('loans.due.overdueBy', { count: late, formatted: formatNumber(late, i18n.language) })}
+      </span>
+      <span className="text-xs text-muted" data-testid="desk-notices">
+        {loan.overdue_notices > 0 && loan.last_notice_at
+          ? t('desk.noticesSent', {
+              count: loan.overdue_notices,
+              formatted: formatNumber(loan.overdue_notices, i18n.language),
+              date: formatDate(loan.last_notice_at, i18n.language),
+            })
+          : t('desk.noNotices')}
+      </span>
+    </span>
   );
 }

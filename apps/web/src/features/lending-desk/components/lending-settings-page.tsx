@@ -1,7 +1,7 @@
 import { can } from '@maktaba/shared/permissions';
 import { type LendingSettings, LendingSettingsSchema } from '@maktaba/shared/schemas/loans';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -11,7 +11,8 @@ import { Field, inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorKey, fieldErrorText } from '../../../lib/api-error-text';
 import { useAuthStore } from '../../../lib/auth/use-auth';
-import { useLendingSettings, useSaveLendingSettings } from '../api/desk';
+import { formatNumber } from '../../../lib/format';
+import { useLendingSettings, useRunNotices, useSaveLendingSettings } from '../api/desk';
 
 /** /library/settings: the library's lending settings; admins change them, librarians read them. */
 export function LendingSettingsPage() {
@@ -43,7 +44,10 @@ export function LendingSettingsPage() {
           {t(apiErrorKey(settings.error))}
         </Alert>
       ) : settings.data ? (
-        <SettingsForm initial={settings.data} editable={editable} />
+        <>
+          <SettingsForm initial={settings.data} editable={editable} />
+          {editable ? <RunNotices /> : null}
+        </>
       ) : (
         <Skeleton className="h-80 w-full" />
       )}
@@ -51,13 +55,43 @@ export function LendingSettingsPage() {
   );
 }
 
-type Errors = Partial<Record<'loan_period_days' | 'default_borrowing_limit' | 'name' | 'lines', string>>;
+/** The settings counted in whole numbers, in the order of the form, with their bounds (the schema's). */
+const NUMBERS = [
+  { key: 'loan_period_days', label: 'loanPeriod', min: 1, max: 365 },
+  { key: 'default_borrowing_limit', label: 'borrowingLimit', min: 1, max: 100 },
+  { key: 'renewals_max', label: 'renewalsMax', min: 0, max: 20, hint: 'renewalsMaxHint' },
+  { key: 'renewal_grace_days', label: 'graceDays', min: 0, max: 60, hint: 'graceDaysHint' },
+  { key: 'reminder_days_before', label: 'reminderDays', min: 0, max: 30, hint: 'reminderDaysHint' },
+  { key: 'overdue_interval_days', label: 'noticeInterval', min: 1, max: 60 },
+  { key: 'overdue_notices_max', label: 'noticesMax', min: 1, max: 10, hint: 'noticesMaxHint' },
+] as const;
+type NumberKey = (typeof NUMBERS)[number]['key'];
+
+/** The form's groups: which number fields each fieldset holds. */
+const GROUPS: { legend: string; keys: NumberKey[] }[] = [
+  { legend: 'loans', keys: ['loan_period_days', 'default_borrowing_limit'] },
+  { legend: 'renewals', keys: ['renewals_max', 'renewal_grace_days'] },
+  { legend: 'notices', keys: ['reminder_days_before', 'overdue_interval_days', 'overdue_notices_max'] },
+];
+
+type Errors = Partial<Record<NumberKey | 'name' | 'lines', string>>;
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="font-display text-lg font-bold">{legend}</legend>
+      <div className="mt-3 flex flex-col gap-4">{children}</div>
+    </fieldset>
+  );
+}
 
 function SettingsForm({ initial, editable }: { initial: LendingSettings; editable: boolean }) {
   const { t } = useTranslation();
   const save = useSaveLendingSettings();
-  const [period, setPeriod] = useState(String(initial.loan_period_days));
-  const [limit, setLimit] = useState(String(initial.default_borrowing_limit));
+  const [numbers, setNumbers] = useState<Record<NumberKey, string>>(
+    () => Object.fromEntries(NUMBERS.map(({ key }) => [key, String(initial[key])])) as Record<NumberKey, string>,
+  );
+  const [blocks, setBlocks] = useState(initial.overdue_blocks_borrowing);
   const [name, setName] = useState(initial.return_address?.name ?? '');
   const [lines, setLines] = useState(initial.return_address?.lines.join('\n') ?? '');
   const [errors, setErrors] = useState<Errors>({});
@@ -65,8 +99,8 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = LendingSettingsSchema.safeParse({
-      loan_period_days: period,
-      default_borrowing_limit: limit,
+      ...numbers,
+      overdue_blocks_borrowing: blocks,
       // No return address yet: both parts left empty.
       return_address:
         name.trim() || lines.trim()
@@ -86,6 +120,9 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
         next[key] ??= fieldErrorText(t, issue.message);
       }
       setErrors(next);
+      // The first field in error takes the focus, so a keyboard user lands on what to fix.
+      const first = [...NUMBERS.map(({ key }) => key), 'name', 'lines'].find((key) => next[key as keyof Errors]);
+      if (first) document.getElementById(`settings-${first}`)?.focus();
       return;
     }
     setErrors({});
@@ -95,66 +132,83 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
     });
   };
 
+  const numberField = (key: NumberKey) => {
+    const spec = NUMBERS.find((item) => item.key === key) as (typeof NUMBERS)[number];
+    return (
+      <Field
+        key={key}
+        id={`settings-${key}`}
+        label={t(`desk.settings.${spec.label}`)}
+        hint={'hint' in spec ? t(`desk.settings.${spec.hint}`) : undefined}
+        error={errors[key]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min={spec.min}
+            max={spec.max}
+            inputMode="numeric"
+            value={numbers[key]}
+            onChange={(event) => setNumbers((current) => ({ ...current, [key]: event.target.value }))}
+            className={inputClass(Boolean(errors[key]))}
+          />
+        )}
+      </Field>
+    );
+  };
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-app border border-border bg-surface p-5">
       {editable ? null : <Alert title={t('desk.settings.readOnly')} />}
-      <fieldset disabled={!editable} className="flex flex-col gap-4">
-        <Field id="settings-period" label={t('desk.settings.loanPeriod')} error={errors.loan_period_days}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={1}
-              max={365}
-              inputMode="numeric"
-              value={period}
-              onChange={(event) => setPeriod(event.target.value)}
-              className={inputClass(Boolean(errors.loan_period_days))}
-            />
-          )}
-        </Field>
-        <Field id="settings-limit" label={t('desk.settings.borrowingLimit')} error={errors.default_borrowing_limit}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={1}
-              max={100}
-              inputMode="numeric"
-              value={limit}
-              onChange={(event) => setLimit(event.target.value)}
-              className={inputClass(Boolean(errors.default_borrowing_limit))}
-            />
-          )}
-        </Field>
-        <Field id="settings-return-name" label={t('desk.settings.returnName')} error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              dir="auto"
-              onChange={(event) => setName(event.target.value)}
-              className={inputClass(Boolean(errors.name))}
-            />
-          )}
-        </Field>
-        <Field
-          id="settings-return-lines"
-          label={t('desk.settings.returnLines')}
-          hint={t('desk.settings.returnLinesHint')}
-          error={errors.lines}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              value={lines}
-              rows={5}
-              dir="auto"
-              onChange={(event) => setLines(event.target.value)}
-              className={inputClass(Boolean(errors.lines), 'py-2')}
-            />
-          )}
-        </Field>
+      <fieldset disabled={!editable} className="flex min-w-0 flex-col gap-6">
+        {GROUPS.map((group) => (
+          <Group key={group.legend} legend={t(`desk.settings.groups.${group.legend}`)}>
+            {group.keys.map(numberField)}
+            {group.legend === 'notices' ? (
+              <label className="flex min-h-11 items-start gap-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-5 shrink-0"
+                  checked={blocks}
+                  onChange={(event) => setBlocks(event.target.checked)}
+                  data-testid="settings-overdue-blocks"
+                />
+                {t('desk.settings.overdueBlocks')}
+              </label>
+            ) : null}
+          </Group>
+        ))}
+        <Group legend={t('desk.settings.groups.returnAddress')}>
+          <Field id="settings-name" label={t('desk.settings.returnName')} error={errors.name}>
+            {(control) => (
+              <input
+                {...control}
+                value={name}
+                dir="auto"
+                onChange={(event) => setName(event.target.value)}
+                className={inputClass(Boolean(errors.name))}
+              />
+            )}
+          </Field>
+          <Field
+            id="settings-lines"
+            label={t('desk.settings.returnLines')}
+            hint={t('desk.settings.returnLinesHint')}
+            error={errors.lines}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                value={lines}
+                rows={5}
+                dir="auto"
+                onChange={(event) => setLines(event.target.value)}
+                className={inputClass(Boolean(errors.lines), 'py-2')}
+              />
+            )}
+          </Field>
+        </Group>
       </fieldset>
       {editable ? (
         <Button type="submit" className="self-start" disabled={save.isPending}>
@@ -162,5 +216,43 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
         </Button>
       ) : null}
     </form>
+  );
+}
+
+/** For admins: send the due reminders and overdue notices now instead of at the job's next run. */
+function RunNotices() {
+  const { t, i18n } = useTranslation();
+  const run = useRunNotices();
+  const count = (key: string, value: number) =>
+    t(`desk.settings.runNotices.${key}`, { count: value, formatted: formatNumber(value, i18n.language) });
+  return (
+    <section
+      aria-labelledby="run-notices-title"
+      className="flex flex-col items-start gap-3 rounded-app border border-border bg-surface p-5"
+    >
+      <h2 id="run-notices-title" className="font-display text-lg font-bold">
+        {t('desk.settings.runNotices.title')}
+      </h2>
+      <p className="text-sm text-muted">{t('desk.settings.runNotices.description')}</p>
+      <Button
+        variant="secondary"
+        disabled={run.isPending}
+        aria-busy={run.isPending || undefined}
+        onClick={() =>
+          run.mutate(undefined, {
+            onSuccess: (sent) =>
+              toast.success(
+                t('desk.settings.runNotices.done', {
+                  reminders: count('reminders', sent.reminders),
+                  notices: count('notices', sent.overdue_notices),
+                }),
+              ),
+            onError: (error) => toast.error(t(apiErrorKey(error))),
+          })
+        }
+      >
+        {t('desk.settings.runNotices.button')}
+      </Button>
+    </section>
   );
 }

@@ -3,13 +3,15 @@ import { LOAN_TEXT_LIMITS } from '@maktaba/shared/schemas/loans';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { apiErrorKey } from '../../../lib/api-error-text';
-import { type DeskAction, useDeskAction } from '../api/desk';
-import type { DeskActionName } from '../lib/loan-text';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { type DeskAction, useDeskAction, useLendingSettings } from '../api/desk';
+import { type DeskActionName, dueDateAfterRenewal, isoDay } from '../lib/loan-text';
 
 type Props = {
   loan: DeskLoanDetail;
@@ -19,7 +21,7 @@ type Props = {
 
 /** The dialog of one desk action: a form where the action takes details, a confirmation where it does not. */
 export function LoanActionDialog({ loan, action, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mutation = useDeskAction(loan.id);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,8 +33,10 @@ export function LoanActionDialog({ loan, action, onClose }: Props) {
   const run = (input: DeskAction) => {
     setError(null);
     mutation.mutate(input, {
-      onSuccess: () => {
-        toast.success(t(`desk.toasts.${input.action}`));
+      onSuccess: (updated) => {
+        // A renewal and a new due date say the date the loan is now due.
+        const date = updated.due_date ? formatDate(updated.due_date, i18n.language) : '';
+        toast.success(t(`desk.toasts.${input.action}`, { date }));
         close();
       },
       onError: (failure) => setError(t(apiErrorKey(failure, { fieldPrefix: 'validation.' }))),
@@ -59,7 +63,7 @@ export function LoanActionDialog({ loan, action, onClose }: Props) {
     );
   }
   if (!action) return null;
-  const titleKey = action === 'mark_lost' ? 'desk.markLost.title' : `desk.${action}.title`;
+  const titleKey = `desk.${textKey(action)}.title`;
   return (
     <Modal open onOpenChange={onOpenChange} title={t(titleKey)} closeLabel={t('desk.actions.close')}>
       <ActionForm
@@ -73,6 +77,10 @@ export function LoanActionDialog({ loan, action, onClose }: Props) {
     </Modal>
   );
 }
+
+/** Where an action's dialog texts are in the catalogue (`desk.<key>.title`, `.confirm`). */
+const textKey = (action: DeskActionName) =>
+  action === 'mark_lost' ? 'markLost' : action === 'change_due_date' ? 'dueDate' : action;
 
 type FormProps = {
   loan: DeskLoanDetail;
@@ -92,6 +100,10 @@ function ActionForm({ loan, action, pending, error, onCancel, onSubmit }: FormPr
   const [tracking, setTracking] = useState('');
   const [condition, setCondition] = useState<'good' | 'damaged'>('good');
   const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [override, setOverride] = useState(false);
+  const [dueDate, setDueDate] = useState(loan.due_date ? isoDay(loan.due_date) : '');
+  const [dueDateError, setDueDateError] = useState<string | undefined>();
   const optional = t('desk.actions.optional');
   const text = (value: string) => value.trim() || undefined;
 
@@ -113,6 +125,24 @@ function ActionForm({ loan, action, pending, error, onCancel, onSubmit }: FormPr
         return onSubmit({ action, body: { condition, note: text(note) } });
       case 'mark_lost':
         return onSubmit({ action, body: { note: text(note) } });
+      case 'renew':
+        // Past the library's rules only with a note saying why (the server asks the same).
+        if (override && !note.trim()) {
+          setNoteError(t('validation.required'));
+          document.getElementById('renew-note')?.focus();
+          return;
+        }
+        return onSubmit({ action, body: { note: text(note), override: override || undefined } });
+      case 'change_due_date': {
+        const missingDate = !/^\d{4}-\d{2}-\d{2}$/.test(dueDate);
+        setDueDateError(missingDate ? t('validation.required') : undefined);
+        setNoteError(note.trim() ? undefined : t('validation.required'));
+        if (missingDate || !note.trim()) {
+          document.getElementById(missingDate ? 'due-date-date' : 'due-date-note')?.focus();
+          return;
+        }
+        return onSubmit({ action, body: { due_date: dueDate, note: note.trim() } });
+      }
     }
   };
 
@@ -121,7 +151,7 @@ function ActionForm({ loan, action, pending, error, onCancel, onSubmit }: FormPr
     ...(loan.copy ? [loan.copy] : []),
     ...loan.available_copies.filter((copy) => copy.id !== loan.copy?.id),
   ];
-  const confirmKey = action === 'mark_lost' ? 'desk.markLost.confirm' : `desk.${action}.confirm`;
+  const confirmKey = `desk.${textKey(action)}.confirm`;
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
@@ -212,6 +242,52 @@ function ActionForm({ loan, action, pending, error, onCancel, onSubmit }: FormPr
         </fieldset>
       ) : null}
       {action === 'mark_lost' ? <p className="text-sm">{t('desk.markLost.description')}</p> : null}
+      {action === 'renew' ? <RenewFacts loan={loan} override={override} onOverride={setOverride} /> : null}
+      {action === 'change_due_date' ? (
+        <>
+          <p className="text-sm">{t('desk.dueDate.description')}</p>
+          <Field id="due-date-date" label={t('desk.dueDate.date')} error={dueDateError}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                required
+                value={dueDate}
+                onChange={(event) => {
+                  setDueDate(event.target.value);
+                  if (event.target.value) setDueDateError(undefined);
+                }}
+                className={inputClass(Boolean(dueDateError))}
+              />
+            )}
+          </Field>
+        </>
+      ) : null}
+      {action === 'renew' || action === 'change_due_date' ? (
+        <Field
+          id={action === 'renew' ? 'renew-note' : 'due-date-note'}
+          label={t('desk.renew.note')}
+          labelNote={action === 'renew' && !override ? optional : undefined}
+          hint={action === 'renew' ? t('desk.renew.noteHint') : t('desk.dueDate.noteHint')}
+          error={noteError}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              value={note}
+              rows={3}
+              dir="auto"
+              required={action === 'change_due_date' || override}
+              maxLength={LOAN_TEXT_LIMITS.noteMax}
+              onChange={(event) => {
+                setNote(event.target.value);
+                if (event.target.value.trim()) setNoteError(undefined);
+              }}
+              className={inputClass(Boolean(noteError), 'py-2')}
+            />
+          )}
+        </Field>
+      ) : null}
       {action === 'receive' || action === 'mark_lost' ? (
         <Field
           id={`${action}-note`}
@@ -247,5 +323,59 @@ function ActionForm({ loan, action, pending, error, onCancel, onSubmit }: FormPr
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What a renewal would do: the date the loan is due now and the one it will get (another loan
+ * period from the due date, or from today when it is past), and, when the library's rules would
+ * refuse it, why, with the override that renews it all the same.
+ */
+function RenewFacts({
+  loan,
+  override,
+  onOverride,
+}: {
+  loan: DeskLoanDetail;
+  override: boolean;
+  onOverride: (on: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const settings = useLendingSettings();
+  const date = (value: string | Date) => formatDate(value, i18n.language);
+  const period = settings.data?.loan_period_days;
+  const refusal = loan.renew_blocked_by;
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">{t('desk.renew.dueNow')}</dt>
+        <dd className="font-medium">{loan.due_date ? date(loan.due_date) : t('desk.notSet')}</dd>
+        <dt className="text-muted">{t('desk.renew.dueAfter')}</dt>
+        <dd className="font-medium" data-testid="renew-new-due">
+          {period ? date(dueDateAfterRenewal(loan.due_date, new Date(), period)) : '…'}
+        </dd>
+        <dt className="text-muted">{t('desk.detail.renewals')}</dt>
+        <dd className="font-medium">
+          {t('desk.detail.renewalsOf', {
+            count: formatNumber(loan.renewal_count, i18n.language),
+            max: formatNumber(loan.renewals_max, i18n.language),
+          })}
+        </dd>
+      </dl>
+      {refusal ? (
+        <Alert title={t('desk.renew.refused')}>
+          <p data-testid="renew-refusal">{t(`desk.renew.reasons.${refusal}`)}</p>
+          <label className="mt-3 flex min-h-10 items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              className="size-5 shrink-0"
+              checked={override}
+              onChange={(event) => onOverride(event.target.checked)}
+            />
+            {t('desk.renew.override')}
+          </label>
+        </Alert>
+      ) : null}
+    </>
   );
 }

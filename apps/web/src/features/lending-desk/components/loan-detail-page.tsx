@@ -8,10 +8,17 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/api-error-text';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDeskLoan } from '../api/desk';
-import { addressLines, bookAuthor, bookTitle, type DeskActionName, deskActionsOf } from '../lib/loan-text';
+import {
+  addressLines,
+  bookAuthor,
+  bookTitle,
+  type DeskActionName,
+  deskActionsOf,
+  noticeNumber,
+} from '../lib/loan-text';
 import { useDeskLanguage } from '../lib/use-desk-language';
 import { LoanActionDialog } from './loan-action-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
@@ -105,7 +112,7 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
   const [action, setAction] = useState<DeskActionName | null>(null);
   const title = bookTitle(loan, language);
   const author = bookAuthor(loan, language);
-  const actions = deskActionsOf(loan.actions);
+  const actions = deskActionsOf(loan);
   const none = t('desk.notSet');
   const ltr = (value: string | null) => (value ? <bdi dir="ltr">{value}</bdi> : none);
 
@@ -122,6 +129,36 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
         ]
       : [];
   });
+  const number = (value: number) => formatNumber(value, i18n.language);
+  // Renewals once the reader has the book; overdue notices once one has gone.
+  const lending: [string, ReactNode][] = [
+    ...(loan.delivered_at
+      ? [
+          [
+            t('desk.detail.renewals'),
+            <span key="r" data-testid="loan-renewals">
+              {t('desk.detail.renewalsOf', { count: number(loan.renewal_count), max: number(loan.renewals_max) })}
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
+    ...(loan.overdue_notices > 0
+      ? [
+          [
+            t('desk.detail.notices'),
+            <span key="n" data-testid="loan-notices">
+              {loan.last_notice_at
+                ? t('desk.detail.noticesLast', {
+                    count: loan.overdue_notices,
+                    formatted: number(loan.overdue_notices),
+                    date: formatDateTime(loan.last_notice_at, i18n.language),
+                  })
+                : number(loan.overdue_notices)}
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
+  ];
   const shipping: [string, ReactNode][] = [
     ...(loan.carrier ? [[t('desk.detail.carrier'), <bdi key="c">{loan.carrier}</bdi>] as [string, ReactNode]] : []),
     ...(loan.tracking_number ? [[t('desk.detail.tracking'), ltr(loan.tracking_number)] as [string, ReactNode]] : []),
@@ -159,7 +196,7 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
               variant={
                 name === 'deny' || name === 'mark_lost'
                   ? 'danger'
-                  : name === 'approve' || name === 'ship' || name === 'receive'
+                  : name === 'approve' || name === 'ship' || name === 'receive' || name === 'renew'
                     ? 'primary'
                     : 'secondary'
               }
@@ -260,7 +297,7 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
         </Section>
 
         <Section id="loan-dates-title" title={t('desk.detail.dates')}>
-          <Rows rows={dates} />
+          <Rows rows={[...dates, ...lending]} />
           {shipping.length > 0 ? (
             <>
               <h3 className="mt-4 mb-2 font-semibold">{t('desk.detail.shipping')}</h3>
@@ -284,17 +321,16 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
                       <span className="ms-1 font-normal text-muted">
                         {t('desk.detail.by', { name: event.actor.name || event.actor.email })}
                       </span>
+                    ) : event.action === 'due_reminder' || event.action === 'overdue_notice' ? (
+                      // Notices are the library's own: its scheduled job sends them, no one in person.
+                      <span className="ms-1 font-normal text-muted">{t('desk.detail.byLibrary')}</span>
                     ) : null}
                   </span>
                   <time dateTime={event.created_at} className="text-muted">
                     {formatDateTime(event.created_at, i18n.language)}
                   </time>
                 </span>
-                {event.note ? (
-                  <span dir="auto" className="break-words whitespace-pre-line">
-                    {event.note}
-                  </span>
-                ) : null}
+                {event.note ? <EventNote action={event.action} note={event.note} /> : null}
               </li>
             ))}
           </ol>
@@ -303,5 +339,25 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
 
       <LoanActionDialog key={action ?? 'none'} loan={loan} action={action} onClose={() => setAction(null)} />
     </>
+  );
+}
+
+/** An event's note; an overdue notice's "2/3" reads as which notice it was, of how many. */
+function EventNote({ action, note }: { action: string; note: string }) {
+  const { t, i18n } = useTranslation();
+  const notice = action === 'overdue_notice' ? noticeNumber(note) : null;
+  if (notice)
+    return (
+      <span className="text-muted">
+        {t('desk.detail.noticeOf', {
+          number: formatNumber(notice.number, i18n.language),
+          max: formatNumber(notice.max, i18n.language),
+        })}
+      </span>
+    );
+  return (
+    <span dir="auto" className="break-words whitespace-pre-line">
+      {note}
+    </span>
   );
 }

@@ -8,12 +8,20 @@ export function requestLoan(bookId: string): Promise<Loan> {
   return apiFetch<Loan>('/loans', { method: 'POST', body: { book_id: bookId } });
 }
 
-/** The reader's own transitions of a loan (the shared state machine's `cancel`, `deliver`, `send_back`). */
-export type ReaderAction = 'cancel' | 'deliver' | 'send_back';
+/**
+ * The reader's own transitions of a loan (the shared state machine's `cancel`, `deliver`,
+ * `send_back`, and `renew`: another loan period, when the library's rules allow it).
+ */
+export type ReaderAction = 'cancel' | 'deliver' | 'send_back' | 'renew';
 
-const PATHS: Record<ReaderAction, string> = { cancel: 'cancel', deliver: 'deliver', send_back: 'send-back' };
+const PATHS: Record<ReaderAction, string> = {
+  cancel: 'cancel',
+  deliver: 'deliver',
+  send_back: 'send-back',
+  renew: 'renew',
+};
 
-/** `POST /api/loans/{id}/cancel | deliver | send-back`: the loan as it is afterwards. */
+/** `POST /api/loans/{id}/cancel | deliver | send-back | renew`: the loan as it is afterwards. */
 export function takeLoanAction(id: string, action: ReaderAction, body?: SendBackInput): Promise<Loan> {
   return apiFetch<Loan>(`/loans/${encodeURIComponent(id)}/${PATHS[action]}`, { method: 'POST', body: body ?? {} });
 }

@@ -25,7 +25,7 @@ type BorrowDialogProps = {
 
 /**
  * Asks before requesting a book: where the parcel will go (with a link to change the address) and
- * how long the reader may keep it. An incomplete address, the borrowing limit or a disabled account
+ * how long the reader may keep it. An incomplete address, the borrowing limit, an overdue book or a disabled account
  * is said at once, instead of a request the library would refuse.
  */
 export function BorrowDialog({ open, onOpenChange, bookId, title, context, readerName }: BorrowDialogProps) {
@@ -45,7 +45,7 @@ export function BorrowDialog({ open, onOpenChange, bookId, title, context, reade
   const address = context.shipping_address;
   const blocked = context.blocked_by;
   const blockedText =
-    blocked === 'BORROWING_LIMIT_REACHED' || blocked === 'ACCOUNT_DISABLED'
+    blocked === 'BORROWING_LIMIT_REACHED' || blocked === 'ACCOUNT_DISABLED' || blocked === 'OVERDUE_LOANS'
       ? t(`errors.codes.${blocked}`, { limit: formatNumber(context.borrowing_limit, i18n.language) })
       : null;
   const error = request.isError ? loanErrorText(t, request.error, i18n.language, context.borrowing_limit) : null;

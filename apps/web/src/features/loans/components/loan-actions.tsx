@@ -1,6 +1,6 @@
 import type { Loan } from '@maktaba/shared/schemas/loans';
 import { LOAN_TEXT_LIMITS } from '@maktaba/shared/schemas/loans';
-import { PackageCheck, Send, X } from 'lucide-react';
+import { PackageCheck, RefreshCw, Send, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,14 +8,16 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
+import { formatDate } from '../../../lib/format';
 import { type ReaderAction, useLoanAction } from '../api/loan-actions';
 import { loanErrorText } from '../lib/loan-error';
-import { readerActions } from '../lib/loan-view';
+import { readerActions, renewRefusal } from '../lib/loan-view';
 
 /**
  * The reader's buttons for one loan, as the server's `actions` allow: "I received it" while it is
  * on its way, "I've sent it back" (carrier and tracking, both optional) while on loan, and
- * "Cancel request" (after a confirmation) while the library has not answered yet.
+ * "Cancel request" (after a confirmation) while the library has not answered yet. "Renew" asks for
+ * another loan period; when the library's rules would refuse it, a line says why instead.
  */
 export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
   const { t, i18n } = useTranslation();
@@ -23,20 +25,23 @@ export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
   const [open, setOpen] = useState<'cancel' | 'send_back' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const actions = readerActions(loan);
-  if (actions.length === 0) return null;
+  const refusal = renewRefusal(loan);
+  if (actions.length === 0 && !refusal) return null;
 
   const run = (action: ReaderAction, body?: { carrier?: string; tracking_number?: string }) => {
     setError(null);
     mutation.mutate(
       { id: loan.id, action, body },
       {
-        onSuccess: () => {
+        onSuccess: (updated) => {
           setOpen(null);
-          toast.success(t(`loans.toast.${action}`));
+          if (action === 'renew' && updated.due_date)
+            toast.success(t('loans.toast.renew', { date: formatDate(updated.due_date, i18n.language) }));
+          else toast.success(t(`loans.toast.${action}`));
         },
         onError: (failure) => {
           const text = loanErrorText(t, failure, i18n.language);
-          if (action === 'deliver') toast.error(text);
+          if (action === 'deliver' || action === 'renew') toast.error(text);
           else setError(text);
         },
       },
@@ -49,6 +54,11 @@ export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
 
   return (
     <div className="flex flex-wrap gap-2">
+      {refusal ? (
+        <p className="w-full text-sm text-muted" data-testid="loan-renew-blocked">
+          {t(`errors.codes.${refusal}`)}
+        </p>
+      ) : null}
       {actions.includes('deliver') ? (
         <Button
           onClick={() => run('deliver')}
@@ -59,6 +69,18 @@ export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
         >
           <PackageCheck aria-hidden className="size-4" />
           {t('loans.actions.deliver')}
+        </Button>
+      ) : null}
+      {actions.includes('renew') ? (
+        <Button
+          onClick={() => run('renew')}
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending || undefined}
+          aria-label={t('loans.actions.renewFor', { title })}
+          data-testid="loan-renew"
+        >
+          <RefreshCw aria-hidden className="size-4" />
+          {t('loans.actions.renew')}
         </Button>
       ) : null}
       {actions.includes('send_back') ? (

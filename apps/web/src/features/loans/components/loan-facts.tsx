@@ -5,7 +5,8 @@ import { closedAt, dueText, showsDueDate } from '../lib/loan-view';
 
 /**
  * What a reader wants to know about a loan, as a list of terms: when they asked, when it was
- * posted and how to follow the parcel, when it is due and how many days are left, why a request
+ * posted and how to follow the parcel, how many renewals it had, when it is due and how many days
+ * are left, why a request
  * was denied, when a loan ended.
  */
 export function LoanFacts({ loan, now = new Date() }: { loan: Loan; now?: Date }) {
@@ -31,6 +32,15 @@ export function LoanFacts({ loan, now = new Date() }: { loan: Loan; now?: Date }
         ltr: true,
       });
   }
+  if (loan.delivered_at)
+    rows.push({
+      term: t('loans.facts.renewals'),
+      value: t('loans.facts.renewalsOf', {
+        count: formatNumber(loan.renewal_count, i18n.language),
+        max: formatNumber(loan.renewals_max, i18n.language),
+      }),
+      testId: 'loan-renewals',
+    });
   const ended = closedAt(loan);
   if (ended) rows.push({ term: t(`loans.facts.closed.${loan.status}`), value: date(ended), testId: 'loan-closed' });
   const due = showsDueDate(loan) ? loan.due_date : null;

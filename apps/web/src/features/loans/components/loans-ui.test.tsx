@@ -1,10 +1,11 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
 import type { BorrowContext } from '@maktaba/shared/schemas/loans';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initialAuthState, transition } from '../../../lib/auth/auth-machine';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
@@ -76,7 +77,10 @@ describe('a loan card in My loans', () => {
   });
 
   it('shows the tracking of a parcel and the days left of a loan, in both languages', async () => {
-    const due = new Date(Date.now() + 3 * DAY + 3_600_000).toISOString();
+    // Noon three days from today on this machine's calendar, whatever the time of the run.
+    const noon = new Date();
+    noon.setHours(12, 0, 0, 0);
+    const due = new Date(noon.getTime() + 3 * DAY).toISOString();
     const loan = makeLoan({
       status: 'on_loan',
       shipped_at: '2026-11-21T10:00:00Z',
@@ -118,6 +122,72 @@ describe('a loan card in My loans', () => {
     );
     expect(screen.getByTestId('loan-denial-reason').textContent).toContain('This copy is being rebound.');
     expect(screen.getByTestId('loan-status').textContent).toBe(catalogues.en.lending.status.denied);
+  });
+});
+
+describe('renewing a loan', () => {
+  const onLoan = (overrides: Partial<Parameters<typeof makeLoan>[0]> = {}) =>
+    makeLoan({
+      status: 'on_loan',
+      delivered_at: '2026-11-23T10:00:00Z',
+      due_date: new Date(Date.now() + 5 * DAY).toISOString(),
+      renewal_count: 1,
+      renewals_max: 2,
+      actions: ['send_back', 'renew'],
+      ...overrides,
+    });
+
+  it('shows the renewals of a delivered loan and a Renew button naming the book', () => {
+    show(<LoanCard loan={onLoan()} />);
+    expect(screen.getByTestId('loan-renewals').textContent).toBe(`${en.facts.renewals}1 of 2`);
+    expect(screen.getByRole('button', { name: `${en.actions.renew}: ${book.title}` })).toBeTruthy();
+    expect(screen.queryByTestId('loan-renew-blocked')).toBeNull();
+  });
+
+  it('says why instead of offering Renew when the library would refuse it', () => {
+    show(<LoanCard loan={onLoan({ renewal_count: 2, renew_blocked_by: 'RENEWAL_LIMIT_REACHED' })} />);
+    expect(screen.getByTestId('loan-renew-blocked').textContent).toBe(catalogues.en.errors.codes.RENEWAL_LIMIT_REACHED);
+    expect(screen.queryByTestId('loan-renew')).toBeNull();
+    expect(screen.getByTestId('loan-renewals').textContent).toContain('2 of 2');
+  });
+
+  it('renews, and says the new due date in the toast', async () => {
+    const renewed = onLoan({ renewal_count: 2, due_date: '2027-01-15T12:00:00.000Z' });
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(renewed), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    show(
+      <>
+        <Toaster />
+        <LoanCard loan={onLoan()} />
+      </>,
+    );
+    fireEvent.click(screen.getByTestId('loan-renew'));
+    await waitFor(() => expect(screen.getByText('Renewed: now due on Jan 15, 2027')).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/loans/6a1f3c1e-5d2a-4c8e-9f1a-2b3c4d5e6f71/renew',
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it("shows the server's refusal in the reader's words", async () => {
+    const refusal = { error: { code: 'RENEWAL_TOO_LATE', message: 'too late' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(refusal), { status: 409 })),
+    );
+    show(
+      <>
+        <Toaster />
+        <LoanCard loan={onLoan()} />
+      </>,
+    );
+    fireEvent.click(screen.getByTestId('loan-renew'));
+    expect(await screen.findByText(catalogues.en.errors.codes.RENEWAL_TOO_LATE)).toBeTruthy();
+  });
+
+  it('is not counted before the book has arrived', () => {
+    show(<LoanCard loan={makeLoan({ status: 'shipped', shipped_at: '2026-11-21T10:00:00Z', actions: ['deliver'] })} />);
+    expect(screen.queryByTestId('loan-renewals')).toBeNull();
   });
 });
 
@@ -178,6 +248,16 @@ describe('the borrow control on a book page', () => {
     fireEvent.click(await screen.findByRole('button', { name: en.borrow.borrow }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/borrowing limit of 3 books/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: en.borrow.request })).toBeNull();
+  });
+
+  it('says an overdue book must come back first instead of offering the request', async () => {
+    signIn();
+    answerContext(makeContext({ blocked_by: 'OVERDUE_LOANS' }));
+    show(<BorrowButton book={book} />);
+    fireEvent.click(await screen.findByRole('button', { name: en.borrow.borrow }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(catalogues.en.errors.codes.OVERDUE_LOANS)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: en.borrow.request })).toBeNull();
   });
 

@@ -43,6 +43,9 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
     return_condition: null,
     lost_at: null,
     overdue: false,
+    renewal_count: 0,
+    renewals_max: 2,
+    renew_blocked_by: null,
     actions: ['cancel'],
     ...overrides,
   };

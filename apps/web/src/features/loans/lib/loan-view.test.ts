@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueText, readerActions, showsDueDate, statusTone } from './loan-view';
+import { dueText, readerActions, renewRefusal, showsDueDate, statusTone } from './loan-view';
 
 describe('the time left on a loan', () => {
   const now = new Date('2026-11-25T10:00:00Z');
@@ -36,6 +36,17 @@ describe("the reader's buttons", () => {
     // A librarian borrowing for themselves sees the desk's actions elsewhere, not on their own card.
     expect(readerActions({ actions: ['approve', 'deny', 'cancel'] })).toEqual(['cancel']);
     expect(readerActions({ actions: ['send_back', 'receive', 'mark_lost'] })).toEqual(['send_back']);
+  });
+
+  it('offers Renew only when the library would grant it, and says why not otherwise', () => {
+    expect(readerActions({ actions: ['send_back', 'renew'], renew_blocked_by: null })).toEqual(['renew', 'send_back']);
+    expect(readerActions({ actions: ['send_back', 'renew'], renew_blocked_by: 'RENEWAL_LIMIT_REACHED' })).toEqual([
+      'send_back',
+    ]);
+    expect(renewRefusal({ actions: ['send_back', 'renew'], renew_blocked_by: 'OVERDUE_LOANS' })).toBe('OVERDUE_LOANS');
+    expect(renewRefusal({ actions: ['send_back', 'renew'], renew_blocked_by: null })).toBeNull();
+    // A loan that cannot be renewed in its state at all has nothing to explain.
+    expect(renewRefusal({ actions: [], renew_blocked_by: 'RENEWAL_TOO_LATE' })).toBeNull();
   });
 
   it('colours an overdue loan as a problem whatever its state', () => {

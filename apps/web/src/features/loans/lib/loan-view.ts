@@ -1,13 +1,23 @@
-import { daysLeft, type LoanStatus } from '@maktaba/shared/lending';
+import { daysLeft, type LoanStatus, type RenewalRefusal } from '@maktaba/shared/lending';
 import type { Loan } from '@maktaba/shared/schemas/loans';
 import type { ReaderAction } from '../api/loan-actions';
 
 /** The reader's own actions, in the order their buttons appear. */
-const READER_ACTIONS: readonly ReaderAction[] = ['deliver', 'send_back', 'cancel'];
+const READER_ACTIONS: readonly ReaderAction[] = ['deliver', 'renew', 'send_back', 'cancel'];
 
-/** The buttons a loan card shows: what the server says the reader may do now, and nothing else. */
-export function readerActions(loan: Pick<Loan, 'actions'>): ReaderAction[] {
-  return READER_ACTIONS.filter((action) => loan.actions.includes(action));
+/**
+ * The buttons a loan card shows: what the server says the reader may do now, and nothing else. A
+ * renewal the library's rules would refuse is not offered (`renewRefusal` says why instead).
+ */
+export function readerActions(loan: Pick<Loan, 'actions'> & Partial<Pick<Loan, 'renew_blocked_by'>>): ReaderAction[] {
+  return READER_ACTIONS.filter(
+    (action) => loan.actions.includes(action) && !(action === 'renew' && loan.renew_blocked_by),
+  );
+}
+
+/** Why the reader cannot renew a loan they could otherwise renew (its state allows it), or null. */
+export function renewRefusal(loan: Pick<Loan, 'actions' | 'renew_blocked_by'>): RenewalRefusal | null {
+  return loan.actions.includes('renew') ? loan.renew_blocked_by : null;
 }
 
 /** The reader's time zone: "1 day left" means tomorrow on the reader's own calendar. */
