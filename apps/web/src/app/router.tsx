@@ -35,6 +35,8 @@ const lendingDesk = () =>
 const loanDetail = () => import('../features/lending-desk/components/loan-detail-page').then((m) => m.LoanDetailPage);
 const lendingSettings = () =>
   import('../features/lending-desk/components/lending-settings-page').then((m) => m.LendingSettingsPage);
+const lendingReports = () =>
+  import('../features/lending-reports/components/lending-reports-page').then((m) => m.LendingReportsPage);
 
 /** User management (accounts-and-auth §2): the list at /users and /library/users, one user at /users/{id}. */
 const usersPage = () => import('../features/users/components/users-page').then((m) => m.UsersPage);
@@ -186,6 +188,7 @@ export const routes: RouteObject[] = [
                   cataloguePage('library', 'pages.lendingDesk', lendingDesk),
                   cataloguePage('library/loans/:loanId', 'pages.loan', loanDetail),
                   cataloguePage('library/settings', 'pages.lendingSettings', lendingSettings),
+                  cataloguePage('library/reports', 'pages.lendingReports', lendingReports),
                   cataloguePage('library/catalogue', 'pages.catalogueManager', catalogueManager),
                   cataloguePage('library/book-editor', 'pages.admin.bookEditor', bookEditor),
                   cataloguePage('library/users', 'pages.libraryUsers', usersPage),

@@ -110,6 +110,9 @@ export function LendingDeskPage() {
           <p className="mt-1 text-muted">{t('desk.description')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/library/reports" className={buttonClass('secondary')}>
+            {t('desk.reportsLink')}
+          </Link>
           <Link to="/library/settings" className={buttonClass('secondary')}>
             <Settings aria-hidden className="size-4" />
             {t('desk.settingsLink')}
