@@ -12,17 +12,25 @@ import { type AuthorRef, authorsJson } from '../catalogue/catalogue.repository.j
 
 export type MonthCount = { month: string; n: number };
 
-/** Loans per UTC month (`YYYY-MM`) of `column`, from `since` on; months without any are absent. */
+/**
+ * Loans per UTC month (`YYYY-MM`) of `column`, from `since` on; months without any are absent.
+ * The month is grouped as a number (year × 12 + month): cheaper per row than formatting a text.
+ */
 async function perMonth(db: Queryable, column: 'checked_out_at' | 'shipped_at' | 'returned_at', since: Date) {
   const col = sql.raw(`"${column}"`);
-  const rows = await rowsOf<{ month: string; n: string | number }>(
+  const rows = await rowsOf<{ month: string | number; n: string | number }>(
     db,
-    sql`select to_char(date_trunc('month', ${col} at time zone 'UTC'), 'YYYY-MM') as month, count(*) as n
+    sql`select (extract(year from ${col} at time zone 'UTC') * 12 + extract(month from ${col} at time zone 'UTC') - 1)::int as month,
+               count(*) as n
           from ${checkouts}
          where ${col} >= ${since.toISOString()}::timestamptz
          group by 1`,
   );
-  return rows.map((row) => ({ month: row.month, n: Number(row.n) }));
+  return rows.map((row) => {
+    const index = Number(row.month);
+    const month = `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+    return { month, n: Number(row.n) };
+  });
 }
 
 export async function countLoansPerMonth(db: Queryable, since: Date) {
