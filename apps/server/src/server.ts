@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { createApp } from './http/app.js';
 import { PUBLIC_CACHE_MAX_AGE_MS } from './http/cache.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
+import { createLendingNoticesJob } from './modules/lending/lending-notices.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
 import { createNotificationHub } from './modules/notifications/notifications-hub.js';
 import { createSearchCache } from './modules/search/search-cache.js';
@@ -86,6 +87,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   searchIndex.start();
   const telemetryPruner = createTelemetryPruner(database.db, logger);
   telemetryPruner.start();
+  const lendingNotices = createLendingNoticesJob(
+    { db: database.db, wakeMailer: () => void mailer.wake(), publicUrl: effectiveConfig.publicUrl },
+    logger,
+  );
+  lendingNotices.start();
   logger.info({ port, driver: database.driver, version }, 'server listening');
 
   let closing: Promise<void> | undefined;
@@ -108,7 +114,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // Requests are done (none can enqueue or wake any more); let a delivery in progress finish,
       // within the same time limit (an unfinished one is retried later: delivery is at-least-once).
       await Promise.race([
-        Promise.all([mailer.stop(), searchIndex.stop(), telemetryPruner.stop()]),
+        Promise.all([mailer.stop(), searchIndex.stop(), telemetryPruner.stop(), lendingNotices.stop()]),
         new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
       ]);
       await notifications.stop().catch((error) => logger.warn({ err: error }, 'could not stop listening'));

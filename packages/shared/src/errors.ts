@@ -43,6 +43,12 @@ export const ERROR_STATUS = {
   BORROWING_LIMIT_REACHED: 409,
   /** Lending: the reader already has an active request or loan of this book. */
   ALREADY_REQUESTED: 409,
+  /** Lending: the reader has an overdue loan, and the library makes that block requests and renewals. */
+  OVERDUE_LOANS: 409,
+  /** Lending: the loan has had as many renewals as the library allows (details.renewals_max). */
+  RENEWAL_LIMIT_REACHED: 409,
+  /** Lending: the loan is overdue beyond the grace period in which it could still be renewed. */
+  RENEWAL_TOO_LATE: 409,
   /** Lending: the loan (or copy) is not in a state that allows this action (details.status). */
   WRONG_STATE: 409,
   /**

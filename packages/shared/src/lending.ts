@@ -46,6 +46,7 @@ export const LOAN_ACTIONS = [
   'send_back',
   'receive',
   'mark_lost',
+  'renew',
 ] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 
@@ -79,6 +80,9 @@ export const LOAN_TRANSITIONS: Record<LoanAction, Transition> = {
     copy: (condition) => (condition === 'damaged' ? 'damaged' : 'available'),
   },
   mark_lost: { from: ['shipped', 'on_loan', 'return_shipped'], to: 'lost', by: 'desk', copy: 'lost' },
+  // Another loan period for a book on loan: the reader asks, or the desk does it for them. The
+  // library's rules (renewalRefusal) decide whether it is granted; the state stays.
+  renew: { from: ['on_loan'], to: 'on_loan', by: 'either', copy: null },
 };
 
 /**
@@ -115,6 +119,15 @@ export const CLOSED_LOAN_STATUSES = [
 /** The library's defaults, until an admin sets others. */
 export const DEFAULT_LOAN_PERIOD_DAYS = 21;
 export const DEFAULT_BORROWING_LIMIT = 3;
+/** Renewals a loan may have before it must come back. */
+export const DEFAULT_RENEWALS_MAX = 2;
+/** Days after the due date during which a reader may still renew. */
+export const DEFAULT_RENEWAL_GRACE_DAYS = 3;
+/** Days before the due date that the reminder goes out (0: no reminder). */
+export const DEFAULT_REMINDER_DAYS_BEFORE = 3;
+/** Days between overdue notices, and how many are sent (the last is the final notice). */
+export const DEFAULT_OVERDUE_INTERVAL_DAYS = 7;
+export const DEFAULT_OVERDUE_NOTICES_MAX = 3;
 export const DENIAL_REASON_MAX = 500;
 
 const DAY_MS = 86_400_000;
@@ -181,4 +194,43 @@ export function isOverdue(loan: { status: LoanStatus; due_date: string | Date | 
 /** The borrowing limit that applies to a reader: their own, or the library's when theirs is unset. */
 export function borrowingLimit(own: number | null | undefined, libraryDefault = DEFAULT_BORROWING_LIMIT): number {
   return own ?? libraryDefault;
+}
+
+/** Why a renewal would be refused, in the order the rules are checked. */
+export const RENEWAL_REFUSALS = ['OVERDUE_LOANS', 'RENEWAL_LIMIT_REACHED', 'RENEWAL_TOO_LATE'] as const;
+export type RenewalRefusal = (typeof RENEWAL_REFUSALS)[number];
+
+/**
+ * Whether a loan on loan may be renewed now under the library's rules, or why not: the reader has
+ * another loan overdue (when the library makes overdue loans block borrowing), the loan has had
+ * its renewals, or it is overdue beyond the grace period. The desk may override any of them.
+ */
+export function renewalRefusal(state: {
+  renewals: number;
+  renewalsMax: number;
+  due: Date | null;
+  now: Date;
+  graceDays: number;
+  /** Another of the reader's loans is overdue. */
+  otherOverdue: boolean;
+  overdueBlocks: boolean;
+}): RenewalRefusal | null {
+  if (state.overdueBlocks && state.otherOverdue) return 'OVERDUE_LOANS';
+  if (state.renewals >= state.renewalsMax) return 'RENEWAL_LIMIT_REACHED';
+  if (state.due && state.now.getTime() > state.due.getTime() + state.graceDays * DAY_MS) return 'RENEWAL_TOO_LATE';
+  return null;
+}
+
+/**
+ * The due date after a renewal: another loan period from the due date, or from now when the
+ * loan is already past it (renewed within the grace period), so a renewal always gives a full period.
+ */
+export function renewedDueDate(due: Date, now: Date, periodDays: number): Date {
+  const base = Math.max(due.getTime(), now.getTime());
+  return new Date(base + periodDays * DAY_MS);
+}
+
+/** The start of the UTC day of `date`: overdue notices begin on the day after the due date. */
+export function startOfUtcDay(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 }

@@ -151,11 +151,12 @@ export const AUDIT_ACTIONS = [
   'update_scholar',
   'delete_scholar',
   'import_catalogue',
+  'update_lending_settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about: a user account, a catalogue record, or an import job. */
-export const AUDIT_TARGET_TYPES = ['user', 'book', 'author', 'scholar', 'import'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'book', 'author', 'scholar', 'import', 'settings'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditEntrySchema = z.object({

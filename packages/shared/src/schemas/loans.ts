@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COPY_STATUSES, DENIAL_REASON_MAX, LOAN_ACTIONS, LOAN_STATUSES, RETURN_CONDITIONS } from '../lending.js';
+import {
+  COPY_STATUSES,
+  DENIAL_REASON_MAX,
+  LOAN_ACTIONS,
+  LOAN_STATUSES,
+  RENEWAL_REFUSALS,
+  RETURN_CONDITIONS,
+} from '../lending.js';
 
 /**
  * Lending by shipment (ADR 0014): the reader's loans under /api/loans, the desk's under
@@ -87,6 +94,11 @@ export const LoanSchema = z.object({
   return_condition: z.enum(RETURN_CONDITIONS).nullable(),
   lost_at: z.string().nullable(),
   overdue: z.boolean(),
+  /** Renewals this loan has had, and the most the library allows. */
+  renewal_count: z.number().int().min(0),
+  renewals_max: z.number().int().min(0),
+  /** Why a renewal would be refused now (null: it would be granted, or the loan is not on loan). */
+  renew_blocked_by: z.enum(RENEWAL_REFUSALS).nullable(),
   /** What the caller may do next (the shared state machine, for buttons). */
   actions: z.array(z.enum(LOAN_ACTIONS)),
 });
@@ -132,7 +144,14 @@ export const BorrowContextSchema = z.object({
   open_loans: z.number().int().min(0),
   /** Why a request would be refused now, or null when it can be made. */
   blocked_by: z
-    .enum(['ADDRESS_REQUIRED', 'BORROWING_LIMIT_REACHED', 'NO_COPY_AVAILABLE', 'ALREADY_REQUESTED', 'ACCOUNT_DISABLED'])
+    .enum([
+      'ADDRESS_REQUIRED',
+      'BORROWING_LIMIT_REACHED',
+      'NO_COPY_AVAILABLE',
+      'ALREADY_REQUESTED',
+      'ACCOUNT_DISABLED',
+      'OVERDUE_LOANS',
+    ])
     .nullable(),
 });
 export type BorrowContext = z.infer<typeof BorrowContextSchema>;
@@ -177,6 +196,9 @@ export const DeskPatronSchema = z.object({
 export const DeskLoanSchema = LoanSchema.extend({
   patron: DeskPatronSchema,
   updated_at: z.string(),
+  /** Overdue notices sent for this loan so far, and when the last one went. */
+  overdue_notices: z.number().int().min(0),
+  last_notice_at: z.string().nullable(),
 });
 export type DeskLoan = z.infer<typeof DeskLoanSchema>;
 
@@ -193,9 +215,22 @@ export const DeskCountsSchema = z.object(
 );
 export type DeskCounts = z.infer<typeof DeskCountsSchema>;
 
+/**
+ * What a loan's history records: the request, each action of the state machine, a due date the
+ * desk moved, and the notices the library sent (no actor: the library's scheduled job).
+ */
+export const LOAN_EVENT_ACTIONS = [
+  'request',
+  ...LOAN_ACTIONS,
+  'change_due_date',
+  'due_reminder',
+  'overdue_notice',
+] as const;
+export type LoanEventAction = (typeof LOAN_EVENT_ACTIONS)[number];
+
 export const LoanEventSchema = z.object({
   id: z.uuid(),
-  action: z.enum(['request', ...LOAN_ACTIONS]),
+  action: z.enum(LOAN_EVENT_ACTIONS),
   from_status: z.enum(LOAN_STATUSES).nullable(),
   to_status: z.enum(LOAN_STATUSES),
   actor: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string() }).nullable(),
@@ -224,6 +259,25 @@ export const ReceiveSchema = z.object({
   note: optionalText(LOAN_TEXT_LIMITS.noteMax),
 });
 export const NoteSchema = z.object({ note: optionalText(LOAN_TEXT_LIMITS.noteMax) });
+
+/**
+ * A renewal. The reader sends nothing; the desk may add a note, and may `override` the library's
+ * rules (renewals used up, overdue) — only with a note saying why.
+ */
+export const RenewSchema = z
+  .object({
+    note: optionalText(LOAN_TEXT_LIMITS.noteMax),
+    override: z.boolean().default(false),
+  })
+  .refine((value) => !value.override || value.note !== null, { path: ['note'], message: 'validation.required' });
+export type RenewInput = z.input<typeof RenewSchema>;
+
+/** The desk moves a loan's due date (a calendar day; the loan is due at its end, UTC), with a note. */
+export const DueDateSchema = z.object({
+  due_date: z.iso.date('validation.invalidInput'),
+  note: z.string().trim().min(1, 'validation.required').max(LOAN_TEXT_LIMITS.noteMax, 'validation.tooLong'),
+});
+export type DueDateInput = z.input<typeof DueDateSchema>;
 
 export const BulkActionSchema = z.object({
   action: z.enum(['approve', 'ship']),
@@ -262,6 +316,13 @@ export const ReturnAddressSchema = z.object({
 });
 export type ReturnAddress = z.infer<typeof ReturnAddressSchema>;
 
+const count = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int('validation.invalidInput')
+    .min(min, 'validation.invalidInput')
+    .max(max, 'validation.invalidInput');
+
 export const LendingSettingsSchema = z.object({
   loan_period_days: z.coerce
     .number()
@@ -273,10 +334,29 @@ export const LendingSettingsSchema = z.object({
     .int('validation.invalidInput')
     .min(1, 'validation.invalidInput')
     .max(100, 'validation.invalidInput'),
+  /** Renewals a loan may have (0: no renewals). */
+  renewals_max: count(0, 20),
+  /** Days after the due date during which a reader may still renew. */
+  renewal_grace_days: count(0, 60),
+  /** Days before the due date that the reminder goes out (0: none). */
+  reminder_days_before: count(0, 30),
+  /** Days between overdue notices. */
+  overdue_interval_days: count(1, 60),
+  /** Overdue notices sent at most; the last is the final notice. */
+  overdue_notices_max: count(1, 10),
+  /** Whether a reader with an overdue loan may not request or renew until it is back. */
+  overdue_blocks_borrowing: z.boolean(),
   /** Null until an admin sets it; the packing slip then says it is missing. */
   return_address: ReturnAddressSchema.nullable(),
 });
 export type LendingSettings = z.infer<typeof LendingSettingsSchema>;
+
+/** What one run of the lending notices job sent. */
+export const NoticesRunSchema = z.object({
+  reminders: z.number().int().min(0),
+  overdue_notices: z.number().int().min(0),
+});
+export type NoticesRun = z.infer<typeof NoticesRunSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Copies

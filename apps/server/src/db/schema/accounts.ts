@@ -112,7 +112,7 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_target_type_idx').on(table.targetType, table.targetId, table.createdAt),
     check(
       'admin_audit_log_target_type_check',
-      sql`${table.targetType} in ('user', 'book', 'author', 'scholar', 'import')`,
+      sql`${table.targetType} in ('user', 'book', 'author', 'scholar', 'import', 'settings')`,
     ),
     index('admin_audit_log_created_idx').on(table.createdAt),
   ],

@@ -1,7 +1,18 @@
 import { ACTIVE_LOAN_STATUSES, CLOSED_LOAN_STATUSES, COPY_STATUSES, LOAN_STATUSES } from '@maktaba/shared/lending';
 import type { ShippingAddress } from '@maktaba/shared/schemas/loans';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { books } from './catalogue.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { userRef } from './user-ref.js';
@@ -71,6 +82,13 @@ export const checkouts = pgTable(
     returnTrackingNumber: text('return_tracking_number'),
     returnCondition: text('return_condition'),
     lostAt: timestamp('lost_at', { withTimezone: true }),
+    /** Renewals granted so far (each added a loan period to the due date). */
+    renewalCount: integer('renewal_count').notNull().default(0),
+    /** When the due-date reminder went out for the current due date (null: not yet). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Overdue notices sent for the current due date, and when the last went. */
+    overdueNoticeCount: integer('overdue_notice_count').notNull().default(0),
+    lastOverdueNoticeAt: timestamp('last_overdue_notice_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -103,6 +121,8 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_active_per_copy_idx')
       .on(table.copyId)
       .where(sql`${table.status} in (${inList(ACTIVE_LOAN_STATUSES)})`),
+    check('checkouts_renewal_count_check', sql`${table.renewalCount} >= 0`),
+    check('checkouts_overdue_notice_count_check', sql`${table.overdueNoticeCount} >= 0`),
     check('checkouts_status_check', sql`${table.status} in (${inList(LOAN_STATUSES)})`),
     check('checkouts_locale_check', sql`${table.locale} in ('en', 'ar')`),
     check(

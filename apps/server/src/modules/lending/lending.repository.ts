@@ -46,6 +46,10 @@ const selection = {
   returnTrackingNumber: checkouts.returnTrackingNumber,
   returnCondition: checkouts.returnCondition,
   lostAt: checkouts.lostAt,
+  renewalCount: checkouts.renewalCount,
+  reminderSentAt: checkouts.reminderSentAt,
+  overdueNoticeCount: checkouts.overdueNoticeCount,
+  lastOverdueNoticeAt: checkouts.lastOverdueNoticeAt,
   updatedAt: checkouts.updatedAt,
   titleEn: books.titleEn,
   titleAr: books.titleAr,
@@ -401,3 +405,117 @@ export async function saveLendingSettings(db: Queryable, value: LendingSettings)
 }
 
 export type { ShippingAddress };
+
+// --- Renewals and notices ------------------------------------------------------------------------
+
+/** The ids of the overdue loans of each of these readers (on loan, past the due date). */
+export async function findOverdueLoanIds(
+  db: Queryable,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, string[]>> {
+  const byReader = new Map<string, string[]>();
+  if (userIds.length === 0) return byReader;
+  const rows = await db
+    .select({ id: checkouts.id, userId: checkouts.userId })
+    .from(checkouts)
+    .where(
+      and(
+        inArray(checkouts.userId, [...new Set(userIds)]),
+        eq(checkouts.status, 'on_loan'),
+        lt(checkouts.dueDate, now),
+      ),
+    );
+  for (const row of rows) byReader.set(row.userId, [...(byReader.get(row.userId) ?? []), row.id]);
+  return byReader;
+}
+
+/** A loan the notices job took: what its notification and e-mail need. */
+export type NoticeLoan = {
+  id: string;
+  userId: string;
+  bookId: string;
+  locale: string;
+  dueDate: Date;
+  overdueNoticeCount: number;
+};
+
+const noticeColumns = {
+  id: checkouts.id,
+  userId: checkouts.userId,
+  bookId: checkouts.bookId,
+  locale: checkouts.locale,
+  dueDate: checkouts.dueDate,
+  overdueNoticeCount: checkouts.overdueNoticeCount,
+};
+
+/**
+ * Takes up to `limit` loans due within the reminder window whose reminder has not gone out, and
+ * marks it sent, in the caller's transaction. Rows another run holds are skipped (SKIP LOCKED), so
+ * two servers running the job at once never take the same loan; the mark commits with the
+ * notification, so a crash before the commit sends nothing and the next run takes the loan again.
+ */
+export async function claimReminders(db: Queryable, now: Date, until: Date, limit: number): Promise<NoticeLoan[]> {
+  const due = dueLoans(
+    db,
+    and(
+      sql`${checkouts.reminderSentAt} is null`,
+      sql`${checkouts.dueDate} > ${now}`,
+      sql`${checkouts.dueDate} <= ${until}`,
+    ),
+  );
+  return take(db, due, limit, { reminderSentAt: now });
+}
+
+/**
+ * Takes up to `limit` overdue loans whose next notice is due: the first once the day after the due
+ * date has begun (`dayStart`), each next one `intervalDays` after the last, `max` at most. The
+ * count and time of the notice are written as the loan is taken (see claimReminders).
+ */
+export async function claimOverdueNotices(
+  db: Queryable,
+  now: Date,
+  dayStart: Date,
+  intervalDays: number,
+  max: number,
+  limit: number,
+): Promise<NoticeLoan[]> {
+  const nextDue = new Date(now.getTime() - intervalDays * 86_400_000);
+  const due = dueLoans(
+    db,
+    and(
+      sql`${checkouts.dueDate} < ${dayStart}`,
+      sql`${checkouts.overdueNoticeCount} < ${max}`,
+      sql`(${checkouts.lastOverdueNoticeAt} is null or ${checkouts.lastOverdueNoticeAt} <= ${nextDue})`,
+    ),
+  );
+  return take(db, due, limit, {
+    overdueNoticeCount: sql`${checkouts.overdueNoticeCount} + 1`,
+    lastOverdueNoticeAt: now,
+  });
+}
+
+/** Marks up to `limit` of the loans `due` selects, earliest due first, skipping rows another run holds. */
+async function take(
+  db: Queryable,
+  due: ReturnType<typeof dueLoans>,
+  limit: number,
+  mark: Partial<Record<keyof typeof checkouts.$inferInsert, unknown>>,
+): Promise<NoticeLoan[]> {
+  const taken = due.orderBy(asc(checkouts.dueDate), asc(checkouts.id)).limit(limit).for('update', { skipLocked: true });
+  const rows = await db
+    .update(checkouts)
+    .set(mark as Partial<typeof checkouts.$inferInsert>)
+    .where(inArray(checkouts.id, taken))
+    .returning(noticeColumns);
+  return rows as NoticeLoan[];
+}
+
+/** Loans on loan that also meet `condition`. */
+function dueLoans(db: Queryable, condition: SQL | undefined) {
+  return db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.status, 'on_loan'), condition))
+    .$dynamic();
+}

@@ -12,13 +12,16 @@ import {
   DeskLoanListSchema,
   DeskLoanSchema,
   DeskQuerySchema,
+  DueDateSchema,
   LendingSettingsSchema,
   LoanListQuerySchema,
   LoanListSchema,
   LoanRequestSchema,
   LoanSchema,
   NoteSchema,
+  NoticesRunSchema,
   ReceiveSchema,
+  RenewSchema,
   SendBackSchema,
   ShipSchema,
 } from '@maktaba/shared/schemas/loans';
@@ -31,6 +34,7 @@ import { pickLocale } from '../mail/locale.js';
 import {
   borrowContext,
   bulkTransition,
+  changeDueDate,
   deskCounts,
   deskTransition,
   getDeskLoan,
@@ -44,6 +48,7 @@ import {
   saveLendingSettings,
   type TransitionInput,
 } from './lending.service.js';
+import { runLendingNotices } from './lending-notices.js';
 
 const uuidParam = (name: string) =>
   z.object({
@@ -227,6 +232,60 @@ const saveSettingsRoute = createRoute({
   responses: { 200: json(LendingSettingsSchema, 'Saved'), ...refusals },
 });
 
+const readerRenewRoute = createRoute({
+  ...route(
+    'post',
+    '/loans/{id}/renew',
+    'Loans',
+    "Renew a loan: another loan period, within the library's rules (refusals say which: OVERDUE_LOANS, RENEWAL_LIMIT_REACHED, RENEWAL_TOO_LATE)",
+    'checkouts.view_own',
+  ),
+  request: { params: IdParams },
+  responses: {
+    200: json(LoanSchema, 'The loan with its new due date'),
+    409: errorJson('WRONG_STATE, or the renewal refused (OVERDUE_LOANS, RENEWAL_LIMIT_REACHED, RENEWAL_TOO_LATE)'),
+    ...notFound,
+    ...refusals,
+  },
+});
+const deskRenewRoute = createRoute({
+  ...route(
+    'post',
+    '/admin/loans/{id}/renew',
+    'Lending desk',
+    "Renew a loan for its reader; `override` (with a note) renews past the library's rules",
+    'checkouts.manage',
+  ),
+  request: { params: IdParams, ...jsonBody(RenewSchema) },
+  responses: {
+    200: json(DeskLoanSchema, 'The loan with its new due date'),
+    409: errorJson('WRONG_STATE, or the renewal refused without override'),
+    ...notFound,
+    ...refusals,
+  },
+});
+const dueDateRoute = createRoute({
+  ...route(
+    'post',
+    '/admin/loans/{id}/due-date',
+    'Lending desk',
+    'Move the due date of a loan on loan (due at the end of that day, UTC), with a note; the reader is told',
+    'checkouts.manage',
+  ),
+  request: { params: IdParams, ...jsonBody(DueDateSchema) },
+  responses: { 200: json(DeskLoanSchema, 'The loan'), ...wrongState, ...notFound, ...refusals },
+});
+const runNoticesRoute = createRoute({
+  ...route(
+    'post',
+    '/admin/lending-jobs/notices/run',
+    'Lending desk',
+    'Send the due reminders and overdue notices that are due now (the job also runs every 15 minutes)',
+    'admin.system_settings',
+  ),
+  responses: { 200: json(NoticesRunSchema, 'What was sent'), ...refusals },
+});
+
 const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', PRIVATE_NO_STORE);
 
 export const lendingRoutes = new OpenAPIHono<AppEnv>()
@@ -295,7 +354,23 @@ export const lendingRoutes = new OpenAPIHono<AppEnv>()
     noStore(c);
     return c.json(await getLendingSettings(lending(c).db), 200);
   })
-  .openapi(saveSettingsRoute, async (c) => c.json(await saveLendingSettings(lending(c).db, c.req.valid('json')), 200));
+  .openapi(saveSettingsRoute, async (c) =>
+    c.json(
+      await saveLendingSettings(lending(c).db, c.get('actor'), c.req.valid('json'), c.get('clientIp') ?? null),
+      200,
+    ),
+  )
+  .openapi(readerRenewRoute, async (c) =>
+    c.json(await readerTransition(lending(c), c.get('actor'), c.req.valid('param').id, 'renew', {}), 200),
+  )
+  .openapi(deskRenewRoute, async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await desk(c, c.req.valid('param').id, 'renew', { note: body.note, override: body.override }), 200);
+  })
+  .openapi(dueDateRoute, async (c) =>
+    c.json(await changeDueDate(lending(c), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(runNoticesRoute, async (c) => c.json(await runLendingNotices(lending(c), new Date()), 200));
 
 /** A desk action on a loan, with the body the route has validated. */
 function desk(c: Context<AppEnv>, id: string, action: LoanAction, input: TransitionInput) {

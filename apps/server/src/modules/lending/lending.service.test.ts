@@ -69,6 +69,15 @@ vi.mock('./lending.repository.js', () => {
         [...state.loans.values()].filter((loan) => loan.userId === userId && OPEN.includes(loan.status)).length,
     ),
     findLendingSettings: log('findLendingSettings', async () => state.settings),
+    findOverdueLoanIds: log('findOverdueLoanIds', async (_db: unknown, userIds: string[], now: Date) => {
+      const byReader = new Map<string, string[]>();
+      for (const loan of state.loans.values()) {
+        const due = loan.dueDate as Date | null;
+        if (!userIds.includes(loan.userId) || loan.status !== 'on_loan' || !due || due >= now) continue;
+        byReader.set(loan.userId, [...(byReader.get(loan.userId) ?? []), loan.id]);
+      }
+      return byReader;
+    }),
     claimAvailableCopy: log('claimAvailableCopy', async (_db: unknown, bookId: string, status: string) => {
       const copy = [...state.copies.values()].find((one) => one.bookId === bookId && one.status === 'available');
       if (copy) copy.status = status;
@@ -180,6 +189,10 @@ function loan(id: string, userId: string, status: string, copyId: string | null 
     returnTrackingNumber: null,
     returnCondition: null,
     lostAt: null,
+    renewalCount: 0,
+    reminderSentAt: null,
+    overdueNoticeCount: 0,
+    lastOverdueNoticeAt: null,
   };
   state.loans.set(id, row);
   return row;
@@ -393,5 +406,87 @@ describe('the desk', () => {
     vi.mocked(enqueueEmail).mockRejectedValueOnce(new Error('outbox unavailable'));
     await expect(transition(ctx, LIBRARIAN, 'loan-1', 'approve', {}, true)).rejects.toThrow('outbox unavailable');
     expect(wakeMailer).not.toHaveBeenCalled();
+  });
+});
+
+describe('a renewal', () => {
+  const due = (days: number) => new Date(NOW.getTime() + days * DAY_MS);
+  function onLoan(id: string, dueInDays: number, values: Record<string, unknown> = {}) {
+    copy(`copy-${id}`, BOOK, 'on_loan');
+    return Object.assign(loan(id, READER.id, 'on_loan', `copy-${id}`), { dueDate: due(dueInDays) }, values);
+  }
+  beforeEach(() => {
+    reader(READER.id);
+  });
+
+  it('adds a loan period to the due date, counts it, logs it, and restarts the notices', async () => {
+    state.settings = { loan_period_days: 14 };
+    onLoan('loan-1', 2, { reminderSentAt: NOW, overdueNoticeCount: 0 });
+    const after = await readerTransition(ctx, READER, 'loan-1', 'renew', {});
+    expect(after).toMatchObject({ status: 'on_loan', renewal_count: 1, renewals_max: 2, renew_blocked_by: null });
+    expect(after.due_date).toBe(due(16).toISOString());
+    expect(state.loans.get('loan-1')).toMatchObject({ renewalCount: 1, reminderSentAt: null, overdueNoticeCount: 0 });
+    expect(state.events).toEqual([expect.objectContaining({ action: 'renew', from: 'on_loan', to: 'on_loan' })]);
+    // The reader sees the new date at once: no notification for their own renewal.
+    expect(notifyUser).not.toHaveBeenCalled();
+  });
+
+  it('refuses past the library’s number of renewals, changing nothing', async () => {
+    state.settings = { renewals_max: 1 };
+    onLoan('loan-1', 2, { renewalCount: 1 });
+    const error = await refusal(readerTransition(ctx, READER, 'loan-1', 'renew', {}));
+    expect(error.code).toBe('RENEWAL_LIMIT_REACHED');
+    expect(error.details).toEqual({ renewals: 1, renewals_max: 1 });
+    expect(state.calls).not.toContain('updateLoan');
+    expect((await getOwnLoan(ctx, READER, 'loan-1')).renew_blocked_by).toBe('RENEWAL_LIMIT_REACHED');
+  });
+
+  it('renews an overdue loan within the grace period from today, and refuses it after', async () => {
+    state.settings = { renewal_grace_days: 3, loan_period_days: 21 };
+    onLoan('loan-1', -2);
+    const renewed = await readerTransition(ctx, READER, 'loan-1', 'renew', {});
+    expect(renewed.due_date).toBe(due(21).toISOString());
+    onLoan('loan-2', -4);
+    expect((await refusal(readerTransition(ctx, READER, 'loan-2', 'renew', {}))).code).toBe('RENEWAL_TOO_LATE');
+  });
+
+  it('refuses while another of the reader’s loans is overdue, when the library says so', async () => {
+    onLoan('late', -10);
+    onLoan('loan-1', 5);
+    expect((await refusal(readerTransition(ctx, READER, 'loan-1', 'renew', {}))).code).toBe('OVERDUE_LOANS');
+    // …and a new request too, before the limit is even counted.
+    state.books.set('book-2', { id: 'book-2', status: 'approved', copiesTotal: 1, copiesAvailable: 1 });
+    copy('copy-free', 'book-2');
+    state.calls.length = 0;
+    expect((await refusal(requestLoan(ctx, READER, { book_id: 'book-2', locale: 'en' }))).code).toBe('OVERDUE_LOANS');
+    expect(state.calls).not.toContain('countOpenLoans');
+    state.settings = { overdue_blocks_borrowing: false };
+    expect((await readerTransition(ctx, READER, 'loan-1', 'renew', {})).renewal_count).toBe(1);
+  });
+
+  it('lets the desk override the rules with a note, and tells the reader; a reader cannot override', async () => {
+    state.settings = { renewals_max: 0 };
+    onLoan('loan-1', 1);
+    expect((await refusal(transition(ctx, READER, 'loan-1', 'renew', { override: true }, false))).code).toBe(
+      'RENEWAL_LIMIT_REACHED',
+    );
+    expect((await refusal(transition(ctx, LIBRARIAN, 'loan-1', 'renew', {}, true))).code).toBe('RENEWAL_LIMIT_REACHED');
+    const { loan: after } = await transition(
+      ctx,
+      LIBRARIAN,
+      'loan-1',
+      'renew',
+      { override: true, note: 'Parcel held at customs' },
+      true,
+    );
+    expect(after).toMatchObject({ renewalCount: 1, dueDate: due(22) });
+    expect(state.events).toEqual([expect.objectContaining({ action: 'renew', note: 'Parcel held at customs' })]);
+    expect(notifyUser).toHaveBeenCalledWith({}, expect.objectContaining({ userId: READER.id, type: 'success' }));
+  });
+
+  it('is not offered on a loan that is not on loan', async () => {
+    copy('copy-1', BOOK, 'in_transit_back');
+    loan('loan-1', READER.id, 'return_shipped');
+    expect((await refusal(readerTransition(ctx, READER, 'loan-1', 'renew', {}))).code).toBe('WRONG_STATE');
   });
 });

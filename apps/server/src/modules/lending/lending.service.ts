@@ -7,12 +7,19 @@ import {
   copyStatusAfter,
   DEFAULT_BORROWING_LIMIT,
   DEFAULT_LOAN_PERIOD_DAYS,
+  DEFAULT_OVERDUE_INTERVAL_DAYS,
+  DEFAULT_OVERDUE_NOTICES_MAX,
+  DEFAULT_REMINDER_DAYS_BEFORE,
+  DEFAULT_RENEWAL_GRACE_DAYS,
+  DEFAULT_RENEWALS_MAX,
   dueDateFor,
   isOverdue,
   type LoanAction,
   type LoanStatus,
   REQUEST_COPY_STATUS,
   type ReturnCondition,
+  renewalRefusal,
+  renewedDueDate,
 } from '@maktaba/shared/lending';
 import { isProfileComplete } from '@maktaba/shared/profile-completeness';
 import { PUBLIC_BOOK_STATUS } from '@maktaba/shared/schemas/catalogue';
@@ -43,6 +50,7 @@ import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
+import { insertAudit } from '../users/users.repository.js';
 import * as repo from './lending.repository.js';
 
 /*
@@ -66,23 +74,90 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 // --- Settings ------------------------------------------------------------------------------------
 
+/** The library's lending rules as stored, each unset one at its default. */
 export async function getLendingSettings(db: Queryable): Promise<LendingSettings> {
   const stored = (await repo.findLendingSettings(db)) ?? {};
   return {
     loan_period_days: stored.loan_period_days ?? DEFAULT_LOAN_PERIOD_DAYS,
     default_borrowing_limit: stored.default_borrowing_limit ?? DEFAULT_BORROWING_LIMIT,
+    renewals_max: stored.renewals_max ?? DEFAULT_RENEWALS_MAX,
+    renewal_grace_days: stored.renewal_grace_days ?? DEFAULT_RENEWAL_GRACE_DAYS,
+    reminder_days_before: stored.reminder_days_before ?? DEFAULT_REMINDER_DAYS_BEFORE,
+    overdue_interval_days: stored.overdue_interval_days ?? DEFAULT_OVERDUE_INTERVAL_DAYS,
+    overdue_notices_max: stored.overdue_notices_max ?? DEFAULT_OVERDUE_NOTICES_MAX,
+    overdue_blocks_borrowing: stored.overdue_blocks_borrowing ?? true,
     return_address: stored.return_address ?? null,
   };
 }
 
-export async function saveLendingSettings(db: Database, settings: LendingSettings): Promise<LendingSettings> {
-  await repo.saveLendingSettings(db, settings);
+/**
+ * An admin changes the lending rules: stored, and audited with what changed (before and after), in
+ * one transaction. They apply from the next request: every rule is read when it is used.
+ */
+export async function saveLendingSettings(
+  db: Database,
+  actor: Actor,
+  settings: LendingSettings,
+  ipAddress: string | null,
+): Promise<LendingSettings> {
+  await db.transaction(async (tx) => {
+    const before = await getLendingSettings(tx);
+    await repo.saveLendingSettings(tx, settings);
+    const changes: Record<string, unknown> = {};
+    const previous: Record<string, unknown> = {};
+    for (const key of Object.keys(settings) as (keyof LendingSettings)[]) {
+      if (JSON.stringify(before[key]) === JSON.stringify(settings[key])) continue;
+      changes[key] = settings[key];
+      previous[key] = before[key];
+    }
+    if (Object.keys(changes).length === 0) return;
+    await insertAudit(tx, {
+      actorId: actor.id,
+      actionType: 'update_lending_settings',
+      targetType: 'settings',
+      targetId: null,
+      changes,
+      metadata: { previous },
+      ipAddress,
+    });
+  });
   return getLendingSettings(db);
 }
 
 // --- Mapping -------------------------------------------------------------------------------------
 
-function toLoan(row: repo.LoanRow, who: { role: Actor['role']; isOwner: boolean }, now: Date): Loan {
+/** What a loan's renewal depends on beyond the loan: the library's rules and the reader's overdue loans. */
+type RenewalRules = { settings: LendingSettings; overdueIds: readonly string[] };
+
+function renewBlockedBy(row: repo.CheckoutRecord, rules: RenewalRules, now: Date) {
+  if (row.status !== 'on_loan') return null;
+  return renewalRefusal({
+    renewals: row.renewalCount,
+    renewalsMax: rules.settings.renewals_max,
+    due: row.dueDate,
+    now,
+    graceDays: rules.settings.renewal_grace_days,
+    otherOverdue: rules.overdueIds.some((id) => id !== row.id),
+    overdueBlocks: rules.settings.overdue_blocks_borrowing,
+  });
+}
+
+/** The renewal rules for the readers of these loans: one query for their overdue loans. */
+async function renewalRulesFor(
+  db: Queryable,
+  userIds: readonly string[],
+  now: Date,
+): Promise<(userId: string) => RenewalRules> {
+  const [settings, overdue] = await Promise.all([getLendingSettings(db), repo.findOverdueLoanIds(db, userIds, now)]);
+  return (userId) => ({ settings, overdueIds: overdue.get(userId) ?? [] });
+}
+
+function toLoan(
+  row: repo.LoanRow,
+  who: { role: Actor['role']; isOwner: boolean },
+  now: Date,
+  rules: RenewalRules,
+): Loan {
   const status = row.status as LoanStatus;
   return {
     id: row.id,
@@ -116,6 +191,9 @@ function toLoan(row: repo.LoanRow, who: { role: Actor['role']; isOwner: boolean 
     return_condition: (row.returnCondition as ReturnCondition | null) ?? null,
     lost_at: iso(row.lostAt),
     overdue: isOverdue({ status, due_date: row.dueDate }, now),
+    renewal_count: row.renewalCount,
+    renewals_max: rules.settings.renewals_max,
+    renew_blocked_by: renewBlockedBy(row, rules, now),
     actions: availableActions(status, who),
   };
 }
@@ -134,11 +212,13 @@ function normaliseAddress(value: Partial<ShippingAddress> | null | undefined): S
   };
 }
 
-function toDeskLoan(row: repo.LoanRow, actor: Actor, now: Date): DeskLoan {
+function toDeskLoan(row: repo.LoanRow, actor: Actor, now: Date, rules: RenewalRules): DeskLoan {
   return {
-    ...toLoan(row, { role: actor.role, isOwner: row.userId === actor.id }, now),
+    ...toLoan(row, { role: actor.role, isOwner: row.userId === actor.id }, now, rules),
     patron: { id: row.userId, name: row.patronName, email: row.patronEmail, phone_number: row.patronPhone },
     updated_at: row.updatedAt.toISOString(),
+    overdue_notices: row.overdueNoticeCount,
+    last_notice_at: iso(row.lastOverdueNoticeAt),
   };
 }
 
@@ -181,10 +261,13 @@ function blockedReason(state: {
   address: boolean;
   underLimit: boolean;
   copies: number;
+  /** The reader has an overdue loan and the library makes that block borrowing. */
+  overdue: boolean;
 }): BorrowContext['blocked_by'] {
   if (!state.active) return 'ACCOUNT_DISABLED';
   if (!state.address) return 'ADDRESS_REQUIRED';
   if (state.requested) return 'ALREADY_REQUESTED';
+  if (state.overdue) return 'OVERDUE_LOANS';
   if (!state.underLimit) return 'BORROWING_LIMIT_REACHED';
   if (state.copies < 1) return 'NO_COPY_AVAILABLE';
   return null;
@@ -196,8 +279,9 @@ export async function listOwnLoans(ctx: LendingContext, actor: Actor, query: Loa
   const statuses = query.scope === 'current' ? repo.CURRENT_STATUSES : CLOSED_LOAN_STATUSES;
   const { rows, total } = await repo.findOwnLoans(ctx.db, actor.id, statuses, query);
   const now = clock(ctx);
+  const rules = (await renewalRulesFor(ctx.db, [actor.id], now))(actor.id);
   return {
-    items: rows.map((row) => toLoan(row, { role: actor.role, isOwner: true }, now)),
+    items: rows.map((row) => toLoan(row, { role: actor.role, isOwner: true }, now, rules)),
     total,
     limit: query.limit,
     offset: query.offset,
@@ -207,17 +291,26 @@ export async function listOwnLoans(ctx: LendingContext, actor: Actor, query: Loa
 export async function getOwnLoan(ctx: LendingContext, actor: Actor, id: string): Promise<Loan> {
   const row = await repo.findLoan(ctx.db, id);
   if (!row || row.userId !== actor.id) throw loanNotFound();
-  return toLoan(row, { role: actor.role, isOwner: true }, clock(ctx));
+  const now = clock(ctx);
+  return toLoan(
+    row,
+    { role: actor.role, isOwner: true },
+    now,
+    (await renewalRulesFor(ctx.db, [actor.id], now))(actor.id),
+  );
 }
 
 export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: string): Promise<BorrowContext> {
-  const [book, reader, settings, activeId, open] = await Promise.all([
+  const now = clock(ctx);
+  const [book, reader, settings, activeId, open, overdue] = await Promise.all([
     repo.findBook(ctx.db, bookId),
     repo.findReader(ctx.db, actor.id),
     getLendingSettings(ctx.db),
     repo.findActiveLoanId(ctx.db, actor.id, bookId),
     repo.countOpenLoans(ctx.db, actor.id),
+    repo.findOverdueLoanIds(ctx.db, [actor.id], now),
   ]);
+  const overdueIds = overdue.get(actor.id) ?? [];
   if (!book || !bookVisible(book.status, actor)) throw new AppError('NOT_FOUND', 'Book not found');
   const loanRow = activeId ? await repo.findLoan(ctx.db, activeId) : undefined;
   const address = reader ? shippingAddressOf(reader) : null;
@@ -228,9 +321,10 @@ export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: s
     address: Boolean(address),
     underLimit: open < limit,
     copies: book.copiesAvailable,
+    overdue: settings.overdue_blocks_borrowing && overdueIds.length > 0,
   });
   return {
-    loan: loanRow ? toLoan(loanRow, { role: actor.role, isOwner: true }, clock(ctx)) : null,
+    loan: loanRow ? toLoan(loanRow, { role: actor.role, isOwner: true }, now, { settings, overdueIds }) : null,
     copies_total: book.copiesTotal,
     copies_available: book.copiesAvailable,
     shipping_address: address,
@@ -261,6 +355,10 @@ export async function requestLoan(
     if (!address) throw new AppError('ADDRESS_REQUIRED');
     if (await repo.findActiveLoanId(tx, actor.id, input.book_id)) throw new AppError('ALREADY_REQUESTED');
     const settings = await getLendingSettings(tx);
+    if (settings.overdue_blocks_borrowing) {
+      const overdue = await repo.findOverdueLoanIds(tx, [actor.id], clock(ctx));
+      if ((overdue.get(actor.id) ?? []).length > 0) throw new AppError('OVERDUE_LOANS');
+    }
     const limit = borrowingLimit(reader.borrowingLimit, settings.default_borrowing_limit);
     if ((await repo.countOpenLoans(tx, actor.id)) >= limit) {
       throw new AppError('BORROWING_LIMIT_REACHED', `You have reached your borrowing limit of ${limit} books.`, {
@@ -299,6 +397,8 @@ export type TransitionInput = {
   tracking_number?: string | null;
   condition?: ReturnCondition;
   note?: string | null;
+  /** A renewal by the desk past the library's rules (a note is then required by the schema). */
+  override?: boolean;
 };
 
 /**
@@ -372,6 +472,24 @@ export async function transition(
       case 'mark_lost':
         values.lostAt = now;
         break;
+      case 'renew': {
+        const settings = await getLendingSettings(tx);
+        const overdue = await repo.findOverdueLoanIds(tx, [loan.userId], now);
+        const refusal = renewBlockedBy(loan, { settings, overdueIds: overdue.get(loan.userId) ?? [] }, now);
+        // The desk may renew past the rules, saying why; a reader never can.
+        if (refusal && !(asDesk && input.override)) {
+          throw new AppError(refusal, undefined, {
+            details: { renewals: loan.renewalCount, renewals_max: settings.renewals_max },
+          });
+        }
+        values.renewalCount = loan.renewalCount + 1;
+        values.dueDate = renewedDueDate(loan.dueDate ?? now, now, settings.loan_period_days);
+        // A new due date starts a new round of reminder and notices.
+        values.reminderSentAt = null;
+        values.overdueNoticeCount = 0;
+        values.lastOverdueNoticeAt = null;
+        break;
+      }
     }
     await repo.updateLoan(tx, loan.id, values);
     const copyStatus = copyStatusAfter(action, input.condition ?? 'good');
@@ -387,7 +505,8 @@ export async function transition(
       to,
       note: action === 'deny' ? (input.reason ?? null) : (input.note ?? null),
     });
-    mailed = await tellReader(ctx, tx, loan, action, values);
+    // The reader renewed themselves and sees the new date at once; a renewal by the desk is news.
+    if (action !== 'renew' || loan.userId !== actor.id) mailed = await tellReader(ctx, tx, loan, action, values);
   });
   if (mailed) ctx.wakeMailer();
   const row = await repo.findLoan(ctx.db, loanId);
@@ -408,7 +527,12 @@ async function tellReader(
   tx: Transaction,
   loan: repo.CheckoutRecord,
   action: LoanAction,
-  values: { denialReason?: string | null; carrier?: string | null; trackingNumber?: string | null },
+  values: {
+    denialReason?: string | null;
+    carrier?: string | null;
+    trackingNumber?: string | null;
+    dueDate?: Date | null;
+  },
 ): Promise<boolean> {
   const locale: Language = loan.locale === 'ar' ? 'ar' : 'en';
   const t = translator(locale);
@@ -480,20 +604,41 @@ async function tellReader(
         type: 'warning',
       });
       return false;
+    case 'renew':
+      await notifyUser(tx, {
+        userId: loan.userId,
+        link: READER_LOANS_PATH,
+        title: t('lending.notify.renewedTitle'),
+        message: t('lending.notify.renewedMessage', { title, date: formatDay(values.dueDate ?? null, locale) }),
+        type: 'success',
+      });
+      return false;
     default:
       return false;
   }
+}
+
+/** A day as a reader reads it in their language (the library keeps due dates in UTC). */
+function formatDay(date: Date | null, locale: Language): string {
+  if (!date) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 export async function readerTransition(
   ctx: LendingContext,
   actor: Actor,
   loanId: string,
-  action: 'cancel' | 'deliver' | 'send_back',
+  action: 'cancel' | 'deliver' | 'send_back' | 'renew',
   input: TransitionInput,
 ): Promise<Loan> {
   const { loan } = await transition(ctx, actor, loanId, action, input, false);
-  return toLoan(loan, { role: actor.role, isOwner: true }, clock(ctx));
+  const now = clock(ctx);
+  return toLoan(
+    loan,
+    { role: actor.role, isOwner: true },
+    now,
+    (await renewalRulesFor(ctx.db, [actor.id], now))(actor.id),
+  );
 }
 
 export async function deskTransition(
@@ -504,7 +649,57 @@ export async function deskTransition(
   input: TransitionInput,
 ): Promise<DeskLoan> {
   const { loan } = await transition(ctx, actor, loanId, action, input, true);
-  return toDeskLoan(loan, actor, clock(ctx));
+  const now = clock(ctx);
+  return toDeskLoan(loan, actor, now, (await renewalRulesFor(ctx.db, [loan.userId], now))(loan.userId));
+}
+
+/**
+ * The desk moves the due date of a loan on loan (a reader asked for longer, or a parcel was held
+ * up): the loan is due at the end of that day (UTC). Logged with the note, and the reader is told.
+ * A later date starts a new round of reminder and notices.
+ */
+export async function changeDueDate(
+  ctx: LendingContext,
+  actor: Actor,
+  loanId: string,
+  input: { due_date: string; note: string },
+): Promise<DeskLoan> {
+  await ctx.db.transaction(async (tx) => {
+    const loan = await repo.lockLoan(tx, loanId);
+    if (!loan) throw loanNotFound();
+    if (loan.status !== 'on_loan') throw new AppError('WRONG_STATE', undefined, { details: { status: loan.status } });
+    const due = new Date(`${input.due_date}T23:59:59.000Z`);
+    const values: Parameters<typeof repo.updateLoan>[2] = { dueDate: due };
+    if (!loan.dueDate || due.getTime() > loan.dueDate.getTime()) {
+      values.reminderSentAt = null;
+      values.overdueNoticeCount = 0;
+      values.lastOverdueNoticeAt = null;
+    }
+    await repo.updateLoan(tx, loan.id, values);
+    await repo.insertLoanEvent(tx, {
+      loanId: loan.id,
+      actorId: actor.id,
+      action: 'change_due_date',
+      from: 'on_loan',
+      to: 'on_loan',
+      note: input.note,
+    });
+    const locale: Language = loan.locale === 'ar' ? 'ar' : 'en';
+    const t = translator(locale);
+    const book = await repo.findBookTitles(tx, loan.bookId);
+    const title = (locale === 'ar' ? book?.titleAr : null) || book?.titleEn || '';
+    await notifyUser(tx, {
+      userId: loan.userId,
+      link: READER_LOANS_PATH,
+      title: t('lending.notify.dueDateTitle'),
+      message: t('lending.notify.dueDateMessage', { title, date: formatDay(due, locale) }),
+      type: 'info',
+    });
+  });
+  const row = await repo.findLoan(ctx.db, loanId);
+  if (!row) throw loanNotFound();
+  const now = clock(ctx);
+  return toDeskLoan(row, actor, now, (await renewalRulesFor(ctx.db, [row.userId], now))(row.userId));
 }
 
 /** Each loan on its own: one refused loan does not undo the others. */
@@ -532,7 +727,17 @@ export async function bulkTransition(
 export async function listDeskLoans(ctx: LendingContext, actor: Actor, query: DeskQuery): Promise<DeskLoanList> {
   const now = clock(ctx);
   const { rows, total } = await repo.findDeskLoans(ctx.db, query, now);
-  return { items: rows.map((row) => toDeskLoan(row, actor, now)), total, limit: query.limit, offset: query.offset };
+  const rules = await renewalRulesFor(
+    ctx.db,
+    rows.filter((row) => row.status === 'on_loan').map((row) => row.userId),
+    now,
+  );
+  return {
+    items: rows.map((row) => toDeskLoan(row, actor, now, rules(row.userId))),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
 }
 
 export async function deskCounts(ctx: LendingContext): Promise<DeskCounts> {
@@ -546,8 +751,9 @@ export async function getDeskLoan(ctx: LendingContext, actor: Actor, id: string)
     repo.findLoanEvents(ctx.db, id),
     row.status === 'requested' ? repo.findAvailableCopies(ctx.db, row.bookId) : Promise.resolve([]),
   ]);
+  const now = clock(ctx);
   return {
-    ...toDeskLoan(row, actor, clock(ctx)),
+    ...toDeskLoan(row, actor, now, (await renewalRulesFor(ctx.db, [row.userId], now))(row.userId)),
     events: events.map(
       (event): LoanEvent => ({
         id: event.id,

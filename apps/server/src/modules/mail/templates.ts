@@ -50,6 +50,20 @@ export type EmailMessage =
       locale: Language;
       template: 'loan_shipped';
       data: { bookTitle: string; carrier: string | null; trackingNumber: string | null; link: string };
+    }
+  | {
+      /** Lending: the book is due soon (the date already written in the reader's language). */
+      to: string;
+      locale: Language;
+      template: 'loan_due_soon';
+      data: { bookTitle: string; dueDate: string; link: string };
+    }
+  | {
+      /** Lending: the book is overdue; `final` for the last notice the library sends. */
+      to: string;
+      locale: Language;
+      template: 'loan_overdue';
+      data: { bookTitle: string; dueDate: string; final: boolean; link: string };
     };
 
 export type EmailTemplate = EmailMessage['template'];
@@ -212,6 +226,37 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
         action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
         after: [],
       };
+    case 'loan_due_soon':
+      return {
+        subject: t('email.loanDueSoon.subject', { title: message.data.bookTitle }),
+        title: t('email.loanDueSoon.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.loanDueSoon.intro', { library, title: message.data.bookTitle, date: message.data.dueDate }),
+          t('email.loanDueSoon.renew'),
+        ],
+        action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
+    case 'loan_overdue': {
+      const key = message.data.final ? 'email.loanOverdue.final' : 'email.loanOverdue';
+      return {
+        subject: t(`${key}.subject`, { title: message.data.bookTitle }),
+        title: t(`${key}.title`),
+        before: [
+          t('email.common.greeting'),
+          t('email.loanOverdue.intro', {
+            library,
+            title: message.data.bookTitle,
+            date: message.data.dueDate,
+          }),
+          t('email.loanOverdue.sendBack'),
+          ...(message.data.final ? [t('email.loanOverdue.final.note')] : []),
+        ],
+        action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
+    }
   }
 }
 

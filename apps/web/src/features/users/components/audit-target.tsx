@@ -8,6 +8,7 @@ const TARGET_PAGES = {
   author: (id: string) => `/author/${id}`,
   scholar: (id: string) => `/scholar/${id}`,
   import: () => '/admin/books-import',
+  settings: () => '/library/settings',
 } as const;
 
 const linkClass = 'break-all text-primary underline';
@@ -30,7 +31,13 @@ export function AuditTarget({ entry }: { entry: AuditEntry }) {
     entry.target_id ??
     t('catalogueAdmin.untitled');
   const isGone = entry.action_type.startsWith('delete_');
-  const href = entry.target_id && !isGone ? TARGET_PAGES[entry.target_type](entry.target_id) : null;
+  // The library's settings have one page and no id of their own.
+  const href =
+    entry.target_type === 'settings'
+      ? TARGET_PAGES.settings()
+      : entry.target_id && !isGone
+        ? TARGET_PAGES[entry.target_type](entry.target_id)
+        : null;
   return (
     <span className="flex flex-col">
       <span className="text-xs text-muted">{t(`audit.targets.${entry.target_type}`)}</span>
