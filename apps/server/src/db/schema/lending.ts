@@ -112,6 +112,9 @@ export const checkouts = pgTable(
       .on(table.updatedAt, table.id)
       .where(sql`${table.status} in (${inList(CLOSED_LOAN_STATUSES)})`),
     index('checkouts_copy_idx').on(table.copyId),
+    /** The lending reports count requests and loans sent by date range. */
+    index('checkouts_checked_out_idx').on(table.checkedOutAt),
+    index('checkouts_shipped_idx').on(table.shippedAt).where(sql`${table.shippedAt} is not null`),
     index('checkouts_book_idx').on(table.bookId),
     /** One active loan per reader and book (ALREADY_REQUESTED). */
     uniqueIndex('checkouts_active_per_book_idx')
