@@ -1,5 +1,5 @@
 /**
- * Lending part 2 through HTTP (ADR 0016): renewals within the library's rules and their refusals,
+ * Lending part 2 through HTTP (ADR 0015): renewals within the library's rules and their refusals,
  * an overdue loan blocking requests and renewals, the desk's override and due-date change, twenty
  * renewals of one loan at once, the lending rules validated, audited and applied at once, and the
  * notices job on an injected clock — reminder, first notice on the day after the due date, repeats,

@@ -10,7 +10,7 @@ import * as repo from './lending.repository.js';
 import { getLendingSettings, type LendingContext } from './lending.service.js';
 
 /*
- * The lending notices (ADR 0016): a reminder before the due date, then overdue notices from the day
+ * The lending notices (ADR 0015): a reminder before the due date, then overdue notices from the day
  * after it, every `overdue_interval_days`, up to `overdue_notices_max` (the last is the final
  * notice). Each loan is taken and marked in the transaction that writes its notification and
  * e-mail, with SKIP LOCKED: two servers running the job at once, or a run interrupted half-way,
