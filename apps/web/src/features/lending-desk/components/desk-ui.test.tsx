@@ -11,15 +11,15 @@ import { initialAuthState, transition } from '../../../lib/auth/auth-machine';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
-import { makeLoan } from '../../loans/components/test-loan';
 import { deskActionsOf, dueDateAfterRenewal, isoDay, noticeNumber } from '../lib/loan-text';
 import { LendingSettingsPage } from './lending-settings-page';
 import { LoanActionDialog } from './loan-action-dialog';
+import { makeLoan } from './test-loan';
 
 const en = catalogues.en.desk;
 const DAY = 86_400_000;
 
-const SETTINGS: LendingSettings = {
+const SETTINGS = {
   loan_period_days: 21,
   default_borrowing_limit: 3,
   renewals_max: 2,
@@ -29,7 +29,7 @@ const SETTINGS: LendingSettings = {
   overdue_notices_max: 3,
   overdue_blocks_borrowing: true,
   return_address: null,
-};
+} as LendingSettings;
 
 function deskLoan(overrides: Partial<DeskLoanDetail> = {}): DeskLoanDetail {
   return {

@@ -99,6 +99,8 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = LendingSettingsSchema.safeParse({
+      // Settings this form does not show are sent back as they were (PUT takes the whole object).
+      ...initial,
       ...numbers,
       overdue_blocks_borrowing: blocks,
       // No return address yet: both parts left empty.
