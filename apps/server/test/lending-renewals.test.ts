@@ -256,6 +256,7 @@ describeEachDriver('renewals, due dates and notices over HTTP', (driver) => {
       expect(ok(await admin.client.post('/api/admin/lending-jobs/notices/run', {}))).toEqual({
         reminders: expect.any(Number),
         overdue_notices: expect.any(Number),
+        expired_offers: expect.any(Number),
       });
     });
   });

@@ -45,6 +45,16 @@ export const ERROR_STATUS = {
   ALREADY_REQUESTED: 409,
   /** Lending: the reader has an overdue loan, and the library makes that block requests and renewals. */
   OVERDUE_LOANS: 409,
+  /** Lending: other readers are waiting for this book, so the loan cannot be renewed. */
+  WAITING_LIST: 409,
+  /** Lending: the reader already holds a place on this book's waiting list. */
+  ALREADY_ON_WAITING_LIST: 409,
+  /** Lending: the reader has as many open holds as the library allows (details.limit). */
+  HOLD_LIMIT_REACHED: 409,
+  /** Lending: a copy of the book is free: borrow it instead of joining the waiting list. */
+  COPY_AVAILABLE: 409,
+  /** Lending: a copy offered from the waiting list awaits the reader's confirmation. */
+  AWAITING_CONFIRMATION: 409,
   /** Lending: the loan has had as many renewals as the library allows (details.renewals_max). */
   RENEWAL_LIMIT_REACHED: 409,
   /** Lending: the loan is overdue beyond the grace period in which it could still be renewed. */

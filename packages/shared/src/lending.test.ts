@@ -77,7 +77,7 @@ describe('the life of a loan', () => {
     expect(availableActions('requested', librarian)).toEqual(['approve', 'deny']);
     expect(availableActions('shipped', reader)).toEqual(['deliver']);
     expect(availableActions('shipped', librarian)).toEqual(['deliver', 'mark_lost']);
-    expect(availableActions('on_loan', reader)).toEqual(['send_back']);
+    expect(availableActions('on_loan', reader)).toEqual(['send_back', 'renew']);
     expect(availableActions('returned', admin)).toEqual([]);
     expect(availableActions('on_loan', otherReader)).toEqual([]);
   });

@@ -128,6 +128,16 @@ export const DEFAULT_REMINDER_DAYS_BEFORE = 3;
 /** Days between overdue notices, and how many are sent (the last is the final notice). */
 export const DEFAULT_OVERDUE_INTERVAL_DAYS = 7;
 export const DEFAULT_OVERDUE_NOTICES_MAX = 3;
+/** Open holds (waiting or offered) a reader may have at once. */
+export const DEFAULT_HOLDS_PER_READER = 5;
+/** Days a reader has to confirm a copy offered to them from the waiting list. */
+export const DEFAULT_PICKUP_WINDOW_DAYS = 3;
+
+/** A place on a book's waiting list (ADR 0016). */
+export const HOLD_STATUSES = ['waiting', 'offered', 'fulfilled', 'cancelled', 'expired'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+/** Holds still in the queue: one of these per reader and book at most. */
+export const OPEN_HOLD_STATUSES = ['waiting', 'offered'] as const satisfies readonly HoldStatus[];
 export const DENIAL_REASON_MAX = 500;
 
 const DAY_MS = 86_400_000;
@@ -197,7 +207,7 @@ export function borrowingLimit(own: number | null | undefined, libraryDefault = 
 }
 
 /** Why a renewal would be refused, in the order the rules are checked. */
-export const RENEWAL_REFUSALS = ['OVERDUE_LOANS', 'RENEWAL_LIMIT_REACHED', 'RENEWAL_TOO_LATE'] as const;
+export const RENEWAL_REFUSALS = ['OVERDUE_LOANS', 'WAITING_LIST', 'RENEWAL_LIMIT_REACHED', 'RENEWAL_TOO_LATE'] as const;
 export type RenewalRefusal = (typeof RENEWAL_REFUSALS)[number];
 
 /**
@@ -214,8 +224,11 @@ export function renewalRefusal(state: {
   /** Another of the reader's loans is overdue. */
   otherOverdue: boolean;
   overdueBlocks: boolean;
+  /** Other readers are waiting for the book (a renewal would keep them waiting). */
+  othersWaiting?: boolean;
 }): RenewalRefusal | null {
   if (state.overdueBlocks && state.otherOverdue) return 'OVERDUE_LOANS';
+  if (state.othersWaiting) return 'WAITING_LIST';
   if (state.renewals >= state.renewalsMax) return 'RENEWAL_LIMIT_REACHED';
   if (state.due && state.now.getTime() > state.due.getTime() + state.graceDays * DAY_MS) return 'RENEWAL_TOO_LATE';
   return null;
@@ -233,4 +246,24 @@ export function renewedDueDate(due: Date, now: Date, periodDays: number): Date {
 /** The start of the UTC day of `date`: overdue notices begin on the day after the due date. */
 export function startOfUtcDay(date: Date): Date {
   return new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
+}
+
+/**
+ * An honest guess of the days until a copy reaches the reader at `position` (1 = next) of a book's
+ * waiting list: copies come back in the order of their due dates, and a copy serves one reader per
+ * loan period after that. `dueDates` are the due dates of the loans out (null: not yet delivered,
+ * counted as due a loan period from now). Null when the book has no copies that will come back.
+ */
+export function estimatedWaitDays(
+  position: number,
+  dueDates: readonly (Date | null)[],
+  now: Date,
+  periodDays: number,
+): number | null {
+  if (dueDates.length === 0 || position < 1) return null;
+  const back = dueDates.map((due) => (due ? due.getTime() : now.getTime() + periodDays * DAY_MS)).sort((a, b) => a - b);
+  const round = Math.floor((position - 1) / back.length);
+  const first = back[(position - 1) % back.length] as number;
+  const at = Math.max(first, now.getTime()) + round * periodDays * DAY_MS;
+  return Math.max(0, Math.ceil((at - now.getTime()) / DAY_MS));
 }

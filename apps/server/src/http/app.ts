@@ -18,6 +18,7 @@ import { mountDocs } from '../modules/docs/docs.routes.js';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.routes.js';
+import { holdRoutes } from '../modules/lending/holds.routes.js';
 import { lendingRoutes } from '../modules/lending/lending.routes.js';
 import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', searchRoutes);
   api.route('/', bookmarkRoutes);
   api.route('/', lendingRoutes);
+  api.route('/', holdRoutes);
   api.route('/', lendingReportsRoutes);
   api.route('/', notificationRoutes);
   api.route('/', feedbackRoutes);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   COPY_STATUSES,
   DENIAL_REASON_MAX,
+  HOLD_STATUSES,
   LOAN_ACTIONS,
   LOAN_STATUSES,
   RENEWAL_REFUSALS,
@@ -65,6 +66,7 @@ export const LoanBookSchema = z.object({
   /** The key of the book's first category: the colour of its generated cover, as on the shelves. */
   category_key: z.string().nullable(),
 });
+export type LoanBook = z.infer<typeof LoanBookSchema>;
 
 export const LoanCopySchema = z.object({ id: z.uuid(), barcode: z.string() });
 
@@ -99,6 +101,12 @@ export const LoanSchema = z.object({
   renewals_max: z.number().int().min(0),
   /** Why a renewal would be refused now (null: it would be granted, or the loan is not on loan). */
   renew_blocked_by: z.enum(RENEWAL_REFUSALS).nullable(),
+  /**
+   * A copy offered from the waiting list: the reader confirms by this time, or the next reader
+   * gets it (null for an ordinary request). `confirmed_at` once they did.
+   */
+  confirm_by: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
   /** What the caller may do next (the shared state machine, for buttons). */
   actions: z.array(z.enum(LOAN_ACTIONS)),
 });
@@ -130,6 +138,57 @@ export const LoanRequestSchema = z.object({
 });
 export type LoanRequest = z.infer<typeof LoanRequestSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Waiting lists (ADR 0016)
+// ---------------------------------------------------------------------------------------------
+
+export const HOLD_REASON_MAX = 500;
+
+/** A reader's place on a book's waiting list. */
+export const HoldSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(HOLD_STATUSES),
+  book: LoanBookSchema,
+  /** 1 = next in line (null once the hold is no longer waiting). */
+  position: z.number().int().min(1).nullable(),
+  /** Readers on the list. */
+  queue_length: z.number().int().min(0),
+  /** An estimate in days from the due dates of the loans out (null: no copy will come back). */
+  estimated_days: z.number().int().min(0).nullable(),
+  created_at: z.string(),
+  /** The loan a copy offered to this reader made, to confirm by `confirm_by`. */
+  loan_id: z.uuid().nullable(),
+  confirm_by: z.string().nullable(),
+  /** Why the desk removed it, when it did. */
+  reason: z.string().nullable(),
+});
+export type Hold = z.infer<typeof HoldSchema>;
+
+export const HoldListSchema = z.object({ items: z.array(HoldSchema) });
+export type HoldList = z.infer<typeof HoldListSchema>;
+
+export const HoldRequestSchema = z.object({
+  book_id: z.uuid('validation.invalidInput'),
+  locale: z.enum(['en', 'ar']).optional(),
+});
+export type HoldRequest = z.infer<typeof HoldRequestSchema>;
+
+/** The desk's view of a book's waiting list, in order. */
+export const DeskHoldSchema = HoldSchema.extend({
+  patron: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string() }),
+});
+export type DeskHold = z.infer<typeof DeskHoldSchema>;
+export const DeskHoldListSchema = z.object({ items: z.array(DeskHoldSchema) });
+export type DeskHoldList = z.infer<typeof DeskHoldListSchema>;
+
+/** The desk puts a book's waiting list in a new order: every open hold's id, first in line first. */
+export const HoldOrderSchema = z.object({
+  ids: z.array(z.uuid('validation.invalidInput')).min(1, 'validation.required').max(500, 'validation.tooLong'),
+});
+export const HoldRemoveSchema = z.object({
+  reason: z.string().trim().min(1, 'validation.required').max(HOLD_REASON_MAX, 'validation.tooLong'),
+});
+
 /** `GET /api/loans/for-book/{bookId}`: everything the book page needs to offer "Borrow". */
 export const BorrowContextSchema = z.object({
   /** The caller's active loan or request for this book, if any. */
@@ -150,6 +209,23 @@ export const BorrowContextSchema = z.object({
       'NO_COPY_AVAILABLE',
       'ALREADY_REQUESTED',
       'ACCOUNT_DISABLED',
+      'OVERDUE_LOANS',
+    ])
+    .nullable(),
+  /** The caller's place on the book's waiting list, if they have one. */
+  hold: HoldSchema.nullable(),
+  /** Open holds on the book (its waiting list's length), and the library's limit per reader. */
+  waiting: z.number().int().min(0),
+  holds_per_reader: z.number().int().min(1),
+  /** Why joining the waiting list would be refused now, or null when it can be joined. */
+  hold_blocked_by: z
+    .enum([
+      'ADDRESS_REQUIRED',
+      'ACCOUNT_DISABLED',
+      'COPY_AVAILABLE',
+      'ALREADY_REQUESTED',
+      'ALREADY_ON_WAITING_LIST',
+      'HOLD_LIMIT_REACHED',
       'OVERDUE_LOANS',
     ])
     .nullable(),
@@ -225,6 +301,9 @@ export const LOAN_EVENT_ACTIONS = [
   'change_due_date',
   'due_reminder',
   'overdue_notice',
+  'offer',
+  'confirm',
+  'expire',
 ] as const;
 export type LoanEventAction = (typeof LOAN_EVENT_ACTIONS)[number];
 
@@ -346,6 +425,12 @@ export const LendingSettingsSchema = z.object({
   overdue_notices_max: count(1, 10),
   /** Whether a reader with an overdue loan may not request or renew until it is back. */
   overdue_blocks_borrowing: z.boolean(),
+  /** Open holds a reader may have (ADR 0016). */
+  holds_per_reader: count(1, 50).default(5),
+  /** Days a reader has to confirm a copy offered from the waiting list. */
+  pickup_window_days: count(1, 30).default(3),
+  /** Whether a copy offered from the waiting list comes as an approved loan (else a request the desk approves). */
+  holds_auto_approve: z.boolean().default(false),
   /** Null until an admin sets it; the packing slip then says it is missing. */
   return_address: ReturnAddressSchema.nullable(),
 });
@@ -355,6 +440,8 @@ export type LendingSettings = z.infer<typeof LendingSettingsSchema>;
 export const NoticesRunSchema = z.object({
   reminders: z.number().int().min(0),
   overdue_notices: z.number().int().min(0),
+  /** Copies offered from a waiting list whose window to confirm had passed: they went to the next reader. */
+  expired_offers: z.number().int().min(0).default(0),
 });
 export type NoticesRun = z.infer<typeof NoticesRunSchema>;
 

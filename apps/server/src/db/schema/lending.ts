@@ -1,7 +1,15 @@
-import { ACTIVE_LOAN_STATUSES, CLOSED_LOAN_STATUSES, COPY_STATUSES, LOAN_STATUSES } from '@maktaba/shared/lending';
+import {
+  ACTIVE_LOAN_STATUSES,
+  CLOSED_LOAN_STATUSES,
+  COPY_STATUSES,
+  HOLD_STATUSES,
+  LOAN_STATUSES,
+  OPEN_HOLD_STATUSES,
+} from '@maktaba/shared/lending';
 import type { ShippingAddress } from '@maktaba/shared/schemas/loans';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -89,6 +97,9 @@ export const checkouts = pgTable(
     /** Overdue notices sent for the current due date, and when the last went. */
     overdueNoticeCount: integer('overdue_notice_count').notNull().default(0),
     lastOverdueNoticeAt: timestamp('last_overdue_notice_at', { withTimezone: true }),
+    /** A copy offered from the waiting list: the reader confirms by then (ADR 0016); null otherwise. */
+    confirmBy: timestamp('confirm_by', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -151,4 +162,43 @@ export const loanEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('loan_events_loan_idx').on(table.loanId, table.createdAt)],
+);
+
+/**
+ * Waiting lists (ADR 0016): a reader's place in a book's queue, in `sort_key` order. A copy that
+ * comes free becomes a loan for the first waiting hold, which is then `offered` (with that loan)
+ * until the reader confirms (`fulfilled`), lets the window pass (`expired`) or leaves (`cancelled`).
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: id(),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('waiting'),
+    /** The place in the book's queue: smaller first; the desk may reorder. */
+    sortKey: bigint('sort_key', { mode: 'number' }).notNull(),
+    /** The language the reader joined in: the "available for you" notice uses it. */
+    locale: text('locale').notNull().default('en'),
+    loanId: uuid('loan_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Why the desk removed the hold (the reader is told). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('holds_book_queue_idx').on(table.bookId, table.status, table.sortKey),
+    index('holds_user_idx').on(table.userId, table.createdAt),
+    index('holds_loan_idx').on(table.loanId),
+    /** One open hold per reader and book (ALREADY_ON_WAITING_LIST). */
+    uniqueIndex('holds_open_per_book_idx')
+      .on(table.userId, table.bookId)
+      .where(sql`${table.status} in (${inList(OPEN_HOLD_STATUSES)})`),
+    check('holds_status_check', sql`${table.status} in (${inList(HOLD_STATUSES)})`),
+    check('holds_locale_check', sql`${table.locale} in ('en', 'ar')`),
+  ],
 );

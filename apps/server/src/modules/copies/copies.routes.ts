@@ -34,7 +34,14 @@ const route = <M extends 'get' | 'post' | 'patch', P extends string>(
 });
 
 const db = (c: Context<AppEnv>) => c.get('deps').database.db;
-const editor = (c: Context<AppEnv>): service.Editor => ({ actor: c.get('actor'), request: requestMetadata(c) });
+const editor = (c: Context<AppEnv>): service.Editor => {
+  const { mailer, config } = c.get('deps');
+  return {
+    actor: c.get('actor'),
+    request: requestMetadata(c),
+    waitingList: { publicUrl: config.publicUrl, wakeMailer: () => void mailer.wake() },
+  };
+};
 /** Availability filters and facets read the counters the copies drive: cached answers are stale. */
 const dropCachedSearches = (c: Context<AppEnv>) => c.get('deps').searchIndex.cache.clear();
 

@@ -15,6 +15,8 @@ import { isUniqueViolation } from '../auth/accounts.repository.js';
 import { findBook } from '../catalogue/catalogue.repository.js';
 import { bookNotFound } from '../catalogue/catalogue.service.js';
 import { auditedBook } from '../catalogue/catalogue-editor.audit.js';
+import { serveWaitingList } from '../lending/holds-allocation.js';
+import type { Transaction } from '../mail/outbox.js';
 import { insertAudit } from '../users/users.repository.js';
 import * as repo from './copies.repository.js';
 
@@ -26,7 +28,18 @@ import * as repo from './copies.repository.js';
  * its transaction; the book's counters follow through the trigger on book_copies.
  */
 
-export type Editor = { actor: Actor; request: RequestMetadata };
+export type Editor = {
+  actor: Actor;
+  request: RequestMetadata;
+  /** A copy added or made available goes to the book's waiting list first (ADR 0016). */
+  waitingList?: { publicUrl: string; wakeMailer: () => void };
+};
+
+/** Offers a book's available copies to its waiting list in this transaction; whether mail was queued. */
+async function serveQueue(tx: Transaction, editor: Editor, bookId: string): Promise<boolean> {
+  if (!editor.waitingList) return false;
+  return serveWaitingList(tx, bookId, { publicUrl: editor.waitingList.publicUrl, now: new Date() });
+}
 
 type CreateInput = z.output<typeof CopyCreateSchema>;
 type UpdateInput = z.output<typeof CopyUpdateSchema>;
@@ -55,8 +68,9 @@ export async function listCopies(db: Database, bookId: string): Promise<Copy[]> 
 
 /** One copy with the given barcode, or `count` copies with barcodes from the library's sequence. */
 export async function addCopies(db: Database, editor: Editor, bookId: string, input: CreateInput): Promise<Copy[]> {
+  let mailed = false;
   try {
-    return await db.transaction(async (tx) => {
+    const copies = await db.transaction(async (tx) => {
       if (!(await repo.lockBook(tx, bookId))) throw bookNotFound();
       if (input.barcode) {
         const [taken] = await repo.takenBarcodes(tx, [input.barcode]);
@@ -73,18 +87,21 @@ export async function addCopies(db: Database, editor: Editor, bookId: string, in
           barcode: input.barcode,
         })),
       );
-      const created = await repo.findCopiesByIds(tx, ids);
+      const added = await repo.findCopiesByIds(tx, ids);
       const after = await repo.bookCounters(tx, bookId);
       await audit(tx, editor, bookId, {
         changes: {
-          copies_added: created.map((copy) => copy.barcode),
+          copies_added: added.map((copy) => copy.barcode),
           copies_total: after.total,
           copies_available: after.available,
         },
         previous: { copies_total: before.total, copies_available: before.available },
       });
-      return created.map(toCopy);
+      mailed = await serveQueue(tx, editor, bookId);
+      return (await repo.findCopiesByIds(tx, ids)).map(toCopy);
     });
+    if (mailed) editor.waitingList?.wakeMailer();
+    return copies;
   } catch (error) {
     // Another editor gave the same barcode at the same moment: the unique index answers.
     if (input.barcode && !(error instanceof AppError) && isUniqueViolation(error)) throw barcodeTaken(input.barcode);
@@ -97,8 +114,9 @@ export async function addCopies(db: Database, editor: Editor, bookId: string, in
  * cannot have its status changed by hand: the loan moves it (WRONG_STATE).
  */
 export async function updateCopy(db: Database, editor: Editor, copyId: string, input: UpdateInput): Promise<Copy> {
+  let mailed = false;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const copy = await repo.lockCopy(tx, copyId);
       if (!copy) throw copyNotFound();
       const values: Parameters<typeof repo.updateCopy>[2] = {};
@@ -147,9 +165,12 @@ export async function updateCopy(db: Database, editor: Editor, copyId: string, i
         previous.copies_available = before.available;
       }
       await audit(tx, editor, copy.bookId, { changes, previous, copyId: copy.id });
+      if (values.status === 'available') mailed = await serveQueue(tx, editor, copy.bookId);
       const [updated] = await repo.findCopiesByIds(tx, [copy.id]);
       return toCopy(updated ?? copy);
     });
+    if (mailed) editor.waitingList?.wakeMailer();
+    return result;
   } catch (error) {
     if (input.barcode && !(error instanceof AppError) && isUniqueViolation(error)) throw barcodeTaken(input.barcode);
     throw error;

@@ -6,8 +6,9 @@ import type { Transaction } from '../mail/outbox.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { expireOffers } from './holds.service.js';
 import * as repo from './lending.repository.js';
-import { getLendingSettings, type LendingContext } from './lending.service.js';
+import { getLendingSettings, type LendingContext } from './lending-common.js';
 
 /*
  * The lending notices (ADR 0015): a reminder before the due date, then overdue notices from the day
@@ -29,7 +30,9 @@ const READER_LOANS_PATH = '/myimam';
 /** One run at `now` (the caller's clock: tests jump days). Returns what it sent. */
 export async function runLendingNotices(ctx: LendingContext, now: Date): Promise<NoticesRun> {
   const settings = await getLendingSettings(ctx.db);
-  const result: NoticesRun = { reminders: 0, overdue_notices: 0 };
+  const result: NoticesRun = { reminders: 0, overdue_notices: 0, expired_offers: 0 };
+  const offers = await expireOffers(ctx, now);
+  result.expired_offers = offers.expired;
 
   if (settings.reminder_days_before > 0) {
     const until = new Date(now.getTime() + settings.reminder_days_before * DAY_MS);
@@ -62,7 +65,7 @@ export async function runLendingNotices(ctx: LendingContext, now: Date): Promise
     if (sent < BATCH) break;
   }
 
-  if (result.reminders + result.overdue_notices > 0) ctx.wakeMailer();
+  if (result.reminders + result.overdue_notices > 0 || offers.mailed) ctx.wakeMailer();
   return result;
 }
 
@@ -148,7 +151,7 @@ export function createLendingNoticesJob(ctx: LendingContext, logger: Logger): Le
     running = (async () => {
       try {
         const sent = await runLendingNotices(ctx, ctx.now ? ctx.now() : new Date());
-        if (sent.reminders + sent.overdue_notices > 0) logger.info(sent, 'lending notices sent');
+        if (sent.reminders + sent.overdue_notices + sent.expired_offers > 0) logger.info(sent, 'lending notices sent');
       } catch (error) {
         logger.warn({ err: error }, 'lending notices failed');
       } finally {

@@ -50,6 +50,8 @@ const selection = {
   reminderSentAt: checkouts.reminderSentAt,
   overdueNoticeCount: checkouts.overdueNoticeCount,
   lastOverdueNoticeAt: checkouts.lastOverdueNoticeAt,
+  confirmBy: checkouts.confirmBy,
+  confirmedAt: checkouts.confirmedAt,
   updatedAt: checkouts.updatedAt,
   titleEn: books.titleEn,
   titleAr: books.titleAr,

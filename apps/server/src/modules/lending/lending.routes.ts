@@ -1,6 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { LoanAction } from '@maktaba/shared/lending';
-import type { Permission } from '@maktaba/shared/permissions';
 import {
   ApproveSchema,
   BorrowContextSchema,
@@ -26,9 +25,7 @@ import {
   ShipSchema,
 } from '@maktaba/shared/schemas/loans';
 import type { Context } from 'hono';
-import { PRIVATE_NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
-import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { pickLocale } from '../mail/locale.js';
 import {
@@ -40,7 +37,6 @@ import {
   getDeskLoan,
   getLendingSettings,
   getOwnLoan,
-  type LendingContext,
   listDeskLoans,
   listOwnLoans,
   readerTransition,
@@ -48,35 +44,13 @@ import {
   saveLendingSettings,
   type TransitionInput,
 } from './lending.service.js';
+import { IdParams, lending, noStore, refusals, route, uuidParam } from './lending-http.js';
 import { runLendingNotices } from './lending-notices.js';
 
-const uuidParam = (name: string) =>
-  z.object({
-    [name]: z.uuid().openapi({ param: { name, in: 'path' }, example: '00000000-0000-4000-8000-000000000000' }),
-  });
-const IdParams = uuidParam('id') as z.ZodObject<{ id: z.ZodUUID }>;
 const BookParams = uuidParam('bookId') as z.ZodObject<{ bookId: z.ZodUUID }>;
 
-const refusals = {
-  401: errorJson('User not authenticated'),
-  403: errorJson('Not allowed (or an account that is not active)'),
-  422: errorJson('Invalid (field errors in details.fieldErrors)'),
-};
 const notFound = { 404: errorJson('No such loan (or not yours)') };
 const wrongState = { 409: errorJson('WRONG_STATE: the loan is not in a state that allows this (details.status)') };
-
-const route = <M extends 'get' | 'post' | 'put', P extends string>(
-  method: M,
-  path: P,
-  tag: 'Loans' | 'Lending desk',
-  summary: string,
-  permission: Permission,
-) => ({ method, path, tags: [tag], summary, middleware: requirePermission(permission) });
-
-function lending(c: Context<AppEnv>): LendingContext {
-  const { database, mailer, config } = c.get('deps');
-  return { db: database.db, wakeMailer: () => void mailer.wake(), publicUrl: config.publicUrl };
-}
 
 // --- The reader's routes -------------------------------------------------------------------------
 
@@ -285,8 +259,6 @@ const runNoticesRoute = createRoute({
   ),
   responses: { 200: json(NoticesRunSchema, 'What was sent'), ...refusals },
 });
-
-const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', PRIVATE_NO_STORE);
 
 export const lendingRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listRoute, async (c) => {

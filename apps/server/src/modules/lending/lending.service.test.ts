@@ -123,6 +123,17 @@ vi.mock('./lending.repository.js', () => {
     }),
   };
 });
+// Waiting lists: nobody waits for anything here (their rules are tested over HTTP in test/holds.test.ts).
+vi.mock('./holds.repository.js', () => ({
+  countWaiting: vi.fn(async () => new Map<string, number>()),
+  findOpenHold: vi.fn(async () => undefined),
+  countOpenHolds: vi.fn(async () => 0),
+  findHoldOfLoan: vi.fn(async () => undefined),
+}));
+vi.mock('./holds-allocation.js', () => ({
+  serveWaitingList: vi.fn(async () => false),
+  closeOfferedHold: vi.fn(async () => {}),
+}));
 vi.mock('../notifications/notifications.service.js', () => ({ notifyUser: vi.fn(async () => ({})) }));
 vi.mock('../mail/outbox.js', () => ({ enqueueEmail: vi.fn(async () => 1) }));
 vi.mock('../users/user-activity.repository.js', () => ({ recordUserActivity: vi.fn(async () => {}) }));

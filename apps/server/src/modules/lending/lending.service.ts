@@ -5,13 +5,6 @@ import {
   CLOSED_LOAN_STATUSES,
   checkAction,
   copyStatusAfter,
-  DEFAULT_BORROWING_LIMIT,
-  DEFAULT_LOAN_PERIOD_DAYS,
-  DEFAULT_OVERDUE_INTERVAL_DAYS,
-  DEFAULT_OVERDUE_NOTICES_MAX,
-  DEFAULT_REMINDER_DAYS_BEFORE,
-  DEFAULT_RENEWAL_GRACE_DAYS,
-  DEFAULT_RENEWALS_MAX,
   dueDateFor,
   isOverdue,
   type LoanAction,
@@ -21,8 +14,6 @@ import {
   renewalRefusal,
   renewedDueDate,
 } from '@maktaba/shared/lending';
-import { isProfileComplete } from '@maktaba/shared/profile-completeness';
-import { PUBLIC_BOOK_STATUS } from '@maktaba/shared/schemas/catalogue';
 import type {
   BorrowContext,
   BulkResult,
@@ -38,20 +29,31 @@ import type {
   LoanListQuery,
   ShippingAddress,
 } from '@maktaba/shared/schemas/loans';
-import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
-import { authorLine } from '../catalogue/catalogue.mapper.js';
-import { seesUnpublished } from '../catalogue/catalogue.service.js';
 import type { Transaction } from '../mail/outbox.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
 import { insertAudit } from '../users/users.repository.js';
+import * as holdsRepo from './holds.repository.js';
+import { holdBlockedReason, holdView } from './holds.service.js';
+import { closeOfferedHold, serveWaitingList } from './holds-allocation.js';
 import * as repo from './lending.repository.js';
+import {
+  bookVisible,
+  formatDay,
+  getLendingSettings,
+  type LendingContext,
+  loanBookOf,
+  READER_LOANS_PATH,
+  shippingAddressOf,
+} from './lending-common.js';
+
+export { getLendingSettings, type LendingContext } from './lending-common.js';
 
 /*
  * Lending by shipment (ADR 0014). Every change to a loan runs in one transaction: the loan row is
@@ -60,35 +62,10 @@ import * as repo from './lending.repository.js';
  * or nothing is.
  */
 
-export type LendingContext = {
-  db: Database;
-  /** Wakes the mail worker once a transaction that queued e-mail has committed. */
-  wakeMailer: () => void;
-  /** Where links in e-mails point (PUBLIC_URL). */
-  publicUrl: string;
-  now?: () => Date;
-};
-
 const loanNotFound = () => new AppError('NOT_FOUND', 'Loan not found');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 // --- Settings ------------------------------------------------------------------------------------
-
-/** The library's lending rules as stored, each unset one at its default. */
-export async function getLendingSettings(db: Queryable): Promise<LendingSettings> {
-  const stored = (await repo.findLendingSettings(db)) ?? {};
-  return {
-    loan_period_days: stored.loan_period_days ?? DEFAULT_LOAN_PERIOD_DAYS,
-    default_borrowing_limit: stored.default_borrowing_limit ?? DEFAULT_BORROWING_LIMIT,
-    renewals_max: stored.renewals_max ?? DEFAULT_RENEWALS_MAX,
-    renewal_grace_days: stored.renewal_grace_days ?? DEFAULT_RENEWAL_GRACE_DAYS,
-    reminder_days_before: stored.reminder_days_before ?? DEFAULT_REMINDER_DAYS_BEFORE,
-    overdue_interval_days: stored.overdue_interval_days ?? DEFAULT_OVERDUE_INTERVAL_DAYS,
-    overdue_notices_max: stored.overdue_notices_max ?? DEFAULT_OVERDUE_NOTICES_MAX,
-    overdue_blocks_borrowing: stored.overdue_blocks_borrowing ?? true,
-    return_address: stored.return_address ?? null,
-  };
-}
 
 /**
  * An admin changes the lending rules: stored, and audited with what changed (before and after), in
@@ -127,7 +104,14 @@ export async function saveLendingSettings(
 // --- Mapping -------------------------------------------------------------------------------------
 
 /** What a loan's renewal depends on beyond the loan: the library's rules and the reader's overdue loans. */
-type RenewalRules = { settings: LendingSettings; overdueIds: readonly string[] };
+type RenewalRules = {
+  settings: LendingSettings;
+  /** The reader's overdue loans. */
+  overdueIds: readonly string[];
+  /** Readers waiting, per book (a loan of a book others wait for is not renewed). */
+  waiting: ReadonlyMap<string, number>;
+};
+type LoanRef = { userId: string; bookId: string };
 
 function renewBlockedBy(row: repo.CheckoutRecord, rules: RenewalRules, now: Date) {
   if (row.status !== 'on_loan') return null;
@@ -139,18 +123,34 @@ function renewBlockedBy(row: repo.CheckoutRecord, rules: RenewalRules, now: Date
     graceDays: rules.settings.renewal_grace_days,
     otherOverdue: rules.overdueIds.some((id) => id !== row.id),
     overdueBlocks: rules.settings.overdue_blocks_borrowing,
+    othersWaiting: (rules.waiting.get(row.bookId) ?? 0) > 0,
   });
 }
 
-/** The renewal rules for the readers of these loans: one query for their overdue loans. */
+/** The renewal rules for these loans: one query for their readers' overdue loans, one for their books' waiting lists. */
 async function renewalRulesFor(
   db: Queryable,
-  userIds: readonly string[],
+  loans: readonly LoanRef[],
   now: Date,
 ): Promise<(userId: string) => RenewalRules> {
-  const [settings, overdue] = await Promise.all([getLendingSettings(db), repo.findOverdueLoanIds(db, userIds, now)]);
-  return (userId) => ({ settings, overdueIds: overdue.get(userId) ?? [] });
+  const [settings, overdue, waiting] = await Promise.all([
+    getLendingSettings(db),
+    repo.findOverdueLoanIds(
+      db,
+      loans.map((loan) => loan.userId),
+      now,
+    ),
+    holdsRepo.countWaiting(
+      db,
+      loans.map((loan) => loan.bookId),
+    ),
+  ]);
+  return (userId) => ({ settings, overdueIds: overdue.get(userId) ?? [], waiting });
 }
+
+/** The rules for one loan. */
+const rulesOf = async (db: Queryable, loan: LoanRef, now: Date) =>
+  (await renewalRulesFor(db, [loan], now))(loan.userId);
 
 function toLoan(
   row: repo.LoanRow,
@@ -162,15 +162,7 @@ function toLoan(
   return {
     id: row.id,
     status,
-    book: {
-      id: row.bookId,
-      title: row.titleEn,
-      title_ar: row.titleAr,
-      author: authorLine(row.authors, 'en'),
-      author_ar: authorLine(row.authors, 'ar'),
-      cover_url: publicObjectUrl('covers', row.coverKey),
-      category_key: row.categoryKey,
-    },
+    book: loanBookOf(row),
     copy: row.copyId && row.barcode ? { id: row.copyId, barcode: row.barcode } : null,
     shipping_address: normaliseAddress(row.shippingAddress),
     locale: row.locale === 'ar' ? 'ar' : 'en',
@@ -194,6 +186,8 @@ function toLoan(
     renewal_count: row.renewalCount,
     renewals_max: rules.settings.renewals_max,
     renew_blocked_by: renewBlockedBy(row, rules, now),
+    confirm_by: iso(row.confirmBy),
+    confirmed_at: iso(row.confirmedAt),
     actions: availableActions(status, who),
   };
 }
@@ -222,38 +216,6 @@ function toDeskLoan(row: repo.LoanRow, actor: Actor, now: Date, rules: RenewalRu
   };
 }
 
-type ReaderProfile = NonNullable<Awaited<ReturnType<typeof repo.findReader>>>;
-
-/** The reader's address as a parcel would carry it, or null when it is not complete. */
-function shippingAddressOf(profile: ReaderProfile): ShippingAddress | null {
-  const complete = isProfileComplete(
-    {
-      registration_completed: true,
-      email: profile.email,
-      address_line_1: profile.addressLine1,
-      city: profile.city,
-      state_province: profile.stateProvince,
-      postal_code: profile.postalCode,
-      country: profile.country,
-    },
-    'credential',
-  );
-  if (!complete) return null;
-  return {
-    name: profile.displayName,
-    address_line_1: profile.addressLine1 ?? '',
-    address_line_2: profile.addressLine2 || null,
-    city: profile.city ?? '',
-    state_province: profile.stateProvince ?? '',
-    postal_code: profile.postalCode ?? '',
-    country: profile.country ?? '',
-    phone_number: profile.phoneNumber,
-  };
-}
-
-const bookVisible = (status: string | undefined, actor: Actor) =>
-  status !== undefined && (status === PUBLIC_BOOK_STATUS || seesUnpublished(actor));
-
 /** Why a request would be refused now, in the order `requestLoan` checks, or null. */
 function blockedReason(state: {
   active: boolean;
@@ -279,7 +241,7 @@ export async function listOwnLoans(ctx: LendingContext, actor: Actor, query: Loa
   const statuses = query.scope === 'current' ? repo.CURRENT_STATUSES : CLOSED_LOAN_STATUSES;
   const { rows, total } = await repo.findOwnLoans(ctx.db, actor.id, statuses, query);
   const now = clock(ctx);
-  const rules = (await renewalRulesFor(ctx.db, [actor.id], now))(actor.id);
+  const rules = (await renewalRulesFor(ctx.db, rows, now))(actor.id);
   return {
     items: rows.map((row) => toLoan(row, { role: actor.role, isOwner: true }, now, rules)),
     total,
@@ -292,23 +254,21 @@ export async function getOwnLoan(ctx: LendingContext, actor: Actor, id: string):
   const row = await repo.findLoan(ctx.db, id);
   if (!row || row.userId !== actor.id) throw loanNotFound();
   const now = clock(ctx);
-  return toLoan(
-    row,
-    { role: actor.role, isOwner: true },
-    now,
-    (await renewalRulesFor(ctx.db, [actor.id], now))(actor.id),
-  );
+  return toLoan(row, { role: actor.role, isOwner: true }, now, await rulesOf(ctx.db, row, now));
 }
 
 export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: string): Promise<BorrowContext> {
   const now = clock(ctx);
-  const [book, reader, settings, activeId, open, overdue] = await Promise.all([
+  const [book, reader, settings, activeId, open, overdue, hold, waiting, openHolds] = await Promise.all([
     repo.findBook(ctx.db, bookId),
     repo.findReader(ctx.db, actor.id),
     getLendingSettings(ctx.db),
     repo.findActiveLoanId(ctx.db, actor.id, bookId),
     repo.countOpenLoans(ctx.db, actor.id),
     repo.findOverdueLoanIds(ctx.db, [actor.id], now),
+    holdsRepo.findOpenHold(ctx.db, actor.id, bookId),
+    holdsRepo.countWaiting(ctx.db, [bookId]),
+    holdsRepo.countOpenHolds(ctx.db, actor.id),
   ]);
   const overdueIds = overdue.get(actor.id) ?? [];
   if (!book || !bookVisible(book.status, actor)) throw new AppError('NOT_FOUND', 'Book not found');
@@ -324,7 +284,7 @@ export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: s
     overdue: settings.overdue_blocks_borrowing && overdueIds.length > 0,
   });
   return {
-    loan: loanRow ? toLoan(loanRow, { role: actor.role, isOwner: true }, now, { settings, overdueIds }) : null,
+    loan: loanRow ? toLoan(loanRow, { role: actor.role, isOwner: true }, now, { settings, overdueIds, waiting }) : null,
     copies_total: book.copiesTotal,
     copies_available: book.copiesAvailable,
     shipping_address: address,
@@ -332,6 +292,18 @@ export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: s
     borrowing_limit: limit,
     open_loans: open,
     blocked_by: blockedBy,
+    hold: hold ? await holdView(ctx.db, hold.id, now) : null,
+    waiting: waiting.get(bookId) ?? 0,
+    holds_per_reader: settings.holds_per_reader,
+    hold_blocked_by: holdBlockedReason({
+      active: reader?.status === 'active',
+      address: Boolean(address),
+      copies: book.copiesAvailable,
+      requested: Boolean(loanRow),
+      onList: Boolean(hold),
+      underLimit: openHolds < settings.holds_per_reader,
+      overdue: settings.overdue_blocks_borrowing && overdueIds.length > 0,
+    }),
   };
 }
 
@@ -425,6 +397,10 @@ export async function transition(
       throw new AppError('WRONG_STATE', undefined, { details: { status: loan.status } });
     }
     const now = clock(ctx);
+    // A copy offered from the waiting list waits for its reader's yes before the desk sends it.
+    if ((action === 'approve' || action === 'ship') && loan.confirmBy && !loan.confirmedAt) {
+      throw new AppError('AWAITING_CONFIRMATION', undefined, { details: { confirm_by: loan.confirmBy.toISOString() } });
+    }
     const from = loan.status as LoanStatus;
     const to = check.to;
     const values: Parameters<typeof repo.updateLoan>[2] = { status: to };
@@ -474,8 +450,11 @@ export async function transition(
         break;
       case 'renew': {
         const settings = await getLendingSettings(tx);
-        const overdue = await repo.findOverdueLoanIds(tx, [loan.userId], now);
-        const refusal = renewBlockedBy(loan, { settings, overdueIds: overdue.get(loan.userId) ?? [] }, now);
+        const [overdue, waiting] = await Promise.all([
+          repo.findOverdueLoanIds(tx, [loan.userId], now),
+          holdsRepo.countWaiting(tx, [loan.bookId]),
+        ]);
+        const refusal = renewBlockedBy(loan, { settings, overdueIds: overdue.get(loan.userId) ?? [], waiting }, now);
         // The desk may renew past the rules, saying why; a reader never can.
         if (refusal && !(asDesk && input.override)) {
           throw new AppError(refusal, undefined, {
@@ -497,6 +476,7 @@ export async function transition(
       const conditionNote = action === 'receive' && input.condition === 'damaged' ? (input.note ?? null) : undefined;
       await repo.setCopyStatus(tx, copyId, copyStatus, conditionNote);
     }
+    if (action === 'deny' || action === 'cancel') await closeOfferedHold(tx, loan.id, 'cancelled', now);
     await repo.insertLoanEvent(tx, {
       loanId: loan.id,
       actorId: actor.id,
@@ -507,15 +487,16 @@ export async function transition(
     });
     // The reader renewed themselves and sees the new date at once; a renewal by the desk is news.
     if (action !== 'renew' || loan.userId !== actor.id) mailed = await tellReader(ctx, tx, loan, action, values);
+    // A copy let go (denied, cancelled, returned in good condition, swapped on approval) goes to
+    // the first reader waiting for the book, in this transaction.
+    const released = copyStatus === 'available' || (action === 'approve' && copyId !== loan.copyId);
+    if (released && (await serveWaitingList(tx, loan.bookId, { publicUrl: ctx.publicUrl, now }))) mailed = true;
   });
   if (mailed) ctx.wakeMailer();
   const row = await repo.findLoan(ctx.db, loanId);
   if (!row) throw loanNotFound();
   return { loan: row, mailed };
 }
-
-/** Where a reader follows their loans: notifications and e-mails about a loan lead there. */
-const READER_LOANS_PATH = '/myimam';
 
 /**
  * The reader hears of what the library did, in the language they asked in: a notification (live,
@@ -618,12 +599,6 @@ async function tellReader(
   }
 }
 
-/** A day as a reader reads it in their language (the library keeps due dates in UTC). */
-function formatDay(date: Date | null, locale: Language): string {
-  if (!date) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
 export async function readerTransition(
   ctx: LendingContext,
   actor: Actor,
@@ -633,12 +608,7 @@ export async function readerTransition(
 ): Promise<Loan> {
   const { loan } = await transition(ctx, actor, loanId, action, input, false);
   const now = clock(ctx);
-  return toLoan(
-    loan,
-    { role: actor.role, isOwner: true },
-    now,
-    (await renewalRulesFor(ctx.db, [actor.id], now))(actor.id),
-  );
+  return toLoan(loan, { role: actor.role, isOwner: true }, now, await rulesOf(ctx.db, loan, now));
 }
 
 export async function deskTransition(
@@ -650,7 +620,7 @@ export async function deskTransition(
 ): Promise<DeskLoan> {
   const { loan } = await transition(ctx, actor, loanId, action, input, true);
   const now = clock(ctx);
-  return toDeskLoan(loan, actor, now, (await renewalRulesFor(ctx.db, [loan.userId], now))(loan.userId));
+  return toDeskLoan(loan, actor, now, await rulesOf(ctx.db, loan, now));
 }
 
 /**
@@ -699,7 +669,7 @@ export async function changeDueDate(
   const row = await repo.findLoan(ctx.db, loanId);
   if (!row) throw loanNotFound();
   const now = clock(ctx);
-  return toDeskLoan(row, actor, now, (await renewalRulesFor(ctx.db, [row.userId], now))(row.userId));
+  return toDeskLoan(row, actor, now, await rulesOf(ctx.db, row, now));
 }
 
 /** Each loan on its own: one refused loan does not undo the others. */
@@ -729,7 +699,7 @@ export async function listDeskLoans(ctx: LendingContext, actor: Actor, query: De
   const { rows, total } = await repo.findDeskLoans(ctx.db, query, now);
   const rules = await renewalRulesFor(
     ctx.db,
-    rows.filter((row) => row.status === 'on_loan').map((row) => row.userId),
+    rows.filter((row) => row.status === 'on_loan'),
     now,
   );
   return {
@@ -753,7 +723,7 @@ export async function getDeskLoan(ctx: LendingContext, actor: Actor, id: string)
   ]);
   const now = clock(ctx);
   return {
-    ...toDeskLoan(row, actor, now, (await renewalRulesFor(ctx.db, [row.userId], now))(row.userId)),
+    ...toDeskLoan(row, actor, now, await rulesOf(ctx.db, row, now)),
     events: events.map(
       (event): LoanEvent => ({
         id: event.id,

@@ -64,6 +64,13 @@ export type EmailMessage =
       locale: Language;
       template: 'loan_overdue';
       data: { bookTitle: string; dueDate: string; final: boolean; link: string };
+    }
+  | {
+      /** Waiting list: a copy is the reader's if they confirm by `confirmBy` (a date in their language). */
+      to: string;
+      locale: Language;
+      template: 'hold_available';
+      data: { bookTitle: string; confirmBy: string; link: string };
     };
 
 export type EmailTemplate = EmailMessage['template'];
@@ -234,6 +241,18 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
           t('email.common.greeting'),
           t('email.loanDueSoon.intro', { library, title: message.data.bookTitle, date: message.data.dueDate }),
           t('email.loanDueSoon.renew'),
+        ],
+        action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
+    case 'hold_available':
+      return {
+        subject: t('email.holdAvailable.subject', { title: message.data.bookTitle }),
+        title: t('email.holdAvailable.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.holdAvailable.intro', { library, title: message.data.bookTitle }),
+          t('email.holdAvailable.confirm', { date: message.data.confirmBy }),
         ],
         action: { label: t('email.loans.action'), url: ensureWebLink(message.data.link) },
         after: [],

@@ -46,6 +46,8 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
     renewal_count: 0,
     renewals_max: 2,
     renew_blocked_by: null,
+    confirm_by: null,
+    confirmed_at: null,
     actions: ['cancel'],
     ...overrides,
   };
@@ -61,6 +63,10 @@ export function makeContext(overrides: Partial<BorrowContext> = {}): BorrowConte
     borrowing_limit: 3,
     open_loans: 0,
     blocked_by: null,
+    hold: null,
+    waiting: 0,
+    holds_per_reader: 5,
+    hold_blocked_by: 'COPY_AVAILABLE',
     ...overrides,
   };
 }
