@@ -3,10 +3,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { MyBookmarks } from '../../features/bookmarks/components/my-bookmarks';
+import { MyHolds } from '../../features/loans/components/my-holds';
 import { MyLoans } from '../../features/loans/components/my-loans';
 import { useAuthStore } from '../../lib/auth/use-auth';
 
-/** /myimam: the reader's own area (reader-area §2.1): a greeting, their loans, their bookmarks and their settings. */
+/** /myimam: the reader's own area (reader-area §2.1): a greeting, their loans, their waiting lists, their bookmarks and their settings. */
 export function MyImamPage() {
   const { t } = useTranslation();
   const name = useAuthStore((state) => state.displayName ?? state.email);
@@ -25,6 +26,7 @@ export function MyImamPage() {
         <p className="text-muted">{t('myImam.subtitle')}</p>
       </header>
       <MyLoans />
+      <MyHolds />
       <MyBookmarks />
       <section aria-labelledby="my-imam-account" className="rounded-app border border-border bg-surface p-4 sm:p-6">
         <h2 id="my-imam-account" className="font-display text-xl font-bold">

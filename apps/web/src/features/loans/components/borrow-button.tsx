@@ -14,11 +14,12 @@ import { pickLocalized } from '../../../lib/localized-text';
 import { borrowContextQueryOptions } from '../api/get-borrow-context';
 import { BorrowDialog } from './borrow-dialog';
 import { LoanSummary } from './loan-summary';
+import { WaitingList } from './waiting-list';
 
 /**
  * The book page's borrow control (ADR 0014): visitors are asked to sign in; a reader with a
- * request or a loan of this book sees where it stands; otherwise "Borrow" while a copy is free,
- * and the copies' state when none is.
+ * request or a loan of this book sees where it stands (a copy offered from the waiting list, the
+ * date to confirm by); otherwise "Borrow" while a copy is free, and the waiting list when none is.
  */
 export function BorrowButton({ book }: BorrowActionProps) {
   const { t, i18n } = useTranslation();
@@ -70,15 +71,8 @@ export function BorrowButton({ book }: BorrowActionProps) {
   }
   const { loan } = context.data;
   if (loan) return <LoanSummary loan={loan} title={title} />;
-  if (context.data.copies_available === 0) {
-    return (
-      <p
-        className="inline-flex min-h-10 items-center text-sm font-semibold text-muted"
-        data-testid="borrow-unavailable"
-      >
-        {t('loans.borrow.noCopies')}
-      </p>
-    );
+  if (context.data.copies_available === 0 || context.data.hold) {
+    return <WaitingList bookId={book.id} title={title} context={context.data} />;
   }
   return (
     <>

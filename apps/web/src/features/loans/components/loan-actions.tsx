@@ -11,13 +11,15 @@ import { Modal } from '../../../components/ui/modal';
 import { formatDate } from '../../../lib/format';
 import { type ReaderAction, useLoanAction } from '../api/loan-actions';
 import { loanErrorText } from '../lib/loan-error';
-import { readerActions, renewRefusal } from '../lib/loan-view';
+import { awaitsConfirmation, readerActions, renewRefusal } from '../lib/loan-view';
+import { ConfirmOfferButton } from './hold-actions';
 
 /**
  * The reader's buttons for one loan, as the server's `actions` allow: "I received it" while it is
  * on its way, "I've sent it back" (carrier and tracking, both optional) while on loan, and
  * "Cancel request" (after a confirmation) while the library has not answered yet. "Renew" asks for
- * another loan period; when the library's rules would refuse it, a line says why instead.
+ * another loan period; when the library's rules would refuse it, a line says why instead. A copy
+ * offered from the waiting list is confirmed here too ("Yes, send it to me").
  */
 export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +28,8 @@ export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
   const [error, setError] = useState<string | null>(null);
   const actions = readerActions(loan);
   const refusal = renewRefusal(loan);
-  if (actions.length === 0 && !refusal) return null;
+  const offered = awaitsConfirmation(loan);
+  if (actions.length === 0 && !refusal && !offered) return null;
 
   const run = (action: ReaderAction, body?: { carrier?: string; tracking_number?: string }) => {
     setError(null);
@@ -59,6 +62,7 @@ export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
           {t(`errors.codes.${refusal}`)}
         </p>
       ) : null}
+      {offered ? <ConfirmOfferButton loanId={loan.id} title={title} /> : null}
       {actions.includes('deliver') ? (
         <Button
           onClick={() => run('deliver')}

@@ -1,11 +1,11 @@
 import type { Loan } from '@maktaba/shared/schemas/loans';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { closedAt, dueText, showsDueDate } from '../lib/loan-view';
+import { awaitsConfirmation, closedAt, dueText, showsDueDate } from '../lib/loan-view';
 
 /**
  * What a reader wants to know about a loan, as a list of terms: when they asked, when it was
- * posted and how to follow the parcel, how many renewals it had, when it is due and how many days
+ * posted and how to follow the parcel, by when to confirm a copy offered from the waiting list, how many renewals it had, when it is due and how many days
  * are left, why a request
  * was denied, when a loan ended.
  */
@@ -14,6 +14,10 @@ export function LoanFacts({ loan, now = new Date() }: { loan: Loan; now?: Date }
   const date = (value: string) => formatDate(value, i18n.language);
   const rows: { term: string; value: string; testId: string; ltr?: boolean }[] = [];
   rows.push({ term: t('loans.facts.requested'), value: date(loan.requested_at), testId: 'loan-requested' });
+  if (awaitsConfirmation(loan))
+    rows.push({ term: t('loans.facts.confirmBy'), value: date(loan.confirm_by), testId: 'loan-confirm-by' });
+  if (loan.confirmed_at)
+    rows.push({ term: t('loans.facts.confirmed'), value: date(loan.confirmed_at), testId: 'loan-confirmed' });
   if (loan.shipped_at)
     rows.push({ term: t('loans.facts.shipped'), value: date(loan.shipped_at), testId: 'loan-shipped' });
   if (loan.shipped_at && loan.carrier)

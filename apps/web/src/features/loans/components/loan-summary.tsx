@@ -1,12 +1,14 @@
 import type { Loan } from '@maktaba/shared/schemas/loans';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { awaitsConfirmation } from '../lib/loan-view';
 import { LoanActions } from './loan-actions';
 import { LoanFacts } from './loan-facts';
 import { LoanStatusBadge } from './loan-status-badge';
 
 /** The reader's request or loan of the book on its page: where it stands, its dates and what they can do. */
 export function LoanSummary({ loan, title }: { loan: Loan; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section
       aria-labelledby="book-loan-state"
@@ -16,7 +18,9 @@ export function LoanSummary({ loan, title }: { loan: Loan; title: string }) {
       <div className="flex flex-wrap items-center gap-2">
         <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
         <h2 id="book-loan-state" className="font-semibold" data-testid="book-loan-state">
-          {t(`loans.state.${loan.status}`)}
+          {awaitsConfirmation(loan)
+            ? t('loans.hold.offered', { date: formatDate(loan.confirm_by, i18n.language) })
+            : t(`loans.state.${loan.status}`)}
         </h2>
       </div>
       <LoanFacts loan={loan} />

@@ -77,3 +77,9 @@ export function closedAt(loan: Loan): string | null {
       return null;
   }
 }
+
+/** A copy offered from the waiting list that the reader has still to confirm (ADR 0016). */
+export const awaitsConfirmation = (
+  loan: Pick<Loan, 'status' | 'confirm_by' | 'confirmed_at'>,
+): loan is Pick<Loan, 'status' | 'confirmed_at'> & { confirm_by: string } =>
+  loan.confirm_by !== null && loan.confirmed_at === null && (loan.status === 'requested' || loan.status === 'approved');

@@ -9,4 +9,6 @@ export const loanKeys = {
   lists: (userId: string | null) => ['loans', userId, 'list'] as const,
   list: (userId: string | null, scope: LoanScope, offset: number) => ['loans', userId, 'list', scope, offset] as const,
   forBook: (userId: string | null, bookId: string) => ['loans', userId, 'for-book', bookId] as const,
+  /** The reader's open places on waiting lists: under 'loans', so every refresh of the loans reads them again. */
+  holds: (userId: string | null) => ['loans', userId, 'holds'] as const,
 };
