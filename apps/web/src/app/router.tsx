@@ -188,6 +188,9 @@ export const routes: RouteObject[] = [
                   cataloguePage('library', 'pages.lendingDesk', lendingDesk),
                   cataloguePage('library/loans/:loanId', 'pages.loan', loanDetail),
                   cataloguePage('library/settings', 'pages.lendingSettings', lendingSettings),
+                  cataloguePage('library/books/:bookId/holds', 'pages.waitingList', () =>
+                    import('../features/lending-desk/components/waiting-list-page').then((m) => m.WaitingListPage),
+                  ),
                   cataloguePage('library/reports', 'pages.lendingReports', lendingReports),
                   cataloguePage('library/catalogue', 'pages.catalogueManager', catalogueManager),
                   cataloguePage('library/book-editor', 'pages.admin.bookEditor', bookEditor),

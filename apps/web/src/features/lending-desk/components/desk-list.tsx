@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { formatDate, formatNumber } from '../../../lib/format';
 import type { DeskFilter } from '../api/desk';
-import { bookTitle, destinationOf } from '../lib/loan-text';
+import { bookTitle, destinationOf, isAwaitingConfirmation } from '../lib/loan-text';
 import { useDeskLanguage } from '../lib/use-desk-language';
 import { LoanStatusBadge } from './loan-status-badge';
 
@@ -73,7 +73,19 @@ export function DeskList({ loans, sort, order, onSort, selection }: DeskListProp
           t('desk.notSet')
         );
       case 'status':
-        return <LoanStatusBadge status={loan.status} overdue={loan.overdue} />;
+        return isAwaitingConfirmation(loan) ? (
+          <span className="flex flex-col items-start gap-1">
+            <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
+            <span
+              className="rounded-app bg-warning-soft px-2 py-0.5 text-xs font-semibold whitespace-nowrap"
+              data-testid="desk-awaiting"
+            >
+              {t('desk.holds.awaiting')}
+            </span>
+          </span>
+        ) : (
+          <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
+        );
       case 'destination':
         return <bdi>{destinationOf(loan.shipping_address)}</bdi>;
       case 'due_date':

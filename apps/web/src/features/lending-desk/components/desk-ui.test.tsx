@@ -28,6 +28,9 @@ const SETTINGS = {
   overdue_interval_days: 7,
   overdue_notices_max: 3,
   overdue_blocks_borrowing: true,
+  holds_per_reader: 5,
+  pickup_window_days: 3,
+  holds_auto_approve: false,
   return_address: null,
 } as LendingSettings;
 
@@ -56,7 +59,7 @@ function deskLoan(overrides: Partial<DeskLoanDetail> = {}): DeskLoanDetail {
 
 /** Answers the settings, and records every other request with the given answer. */
 function answer(body: unknown, status = 200) {
-  const fetchMock = vi.fn(async (url: string) =>
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
     url.endsWith('/admin/lending-settings')
       ? new Response(JSON.stringify(SETTINGS), { status: 200 })
       : new Response(JSON.stringify(body), { status }),
@@ -197,6 +200,30 @@ describe('the lending settings page', () => {
     fireEvent.click(screen.getByRole('button', { name: en.settings.save }));
     expect(renewals.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(renewals);
+
+    // The waiting lists' settings: shown, checked by the same schema, sent back with the rest.
+    const pickup = screen.getByLabelText(en.settings.pickupWindow) as HTMLInputElement;
+    expect(pickup.value).toBe('3');
+    expect((screen.getByLabelText(en.settings.holdsPerReader) as HTMLInputElement).value).toBe('5');
+    expect(screen.getByText(en.settings.pickupWindowHint)).toBeTruthy();
+    fireEvent.change(renewals, { target: { value: '2' } });
+    fireEvent.change(pickup, { target: { value: '31' } });
+    fireEvent.click(screen.getByRole('button', { name: en.settings.save }));
+    expect(pickup.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    fireEvent.change(pickup, { target: { value: '7' } });
+    fireEvent.click(screen.getByLabelText(en.settings.holdsAutoApprove));
+    fireEvent.click(screen.getByRole('button', { name: en.settings.save }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/admin/lending-settings',
+        expect.objectContaining({ method: 'PUT', body: expect.stringContaining('"pickup_window_days":7') }),
+      ),
+    );
+    const put = fetchMock.mock.calls.find(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'PUT',
+    ) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(put[1].body))).toMatchObject({ holds_per_reader: 5, holds_auto_approve: true });
 
     fireEvent.click(screen.getByRole('button', { name: en.settings.runNotices.button }));
     expect(await screen.findByText('Sent 2 reminders and one overdue notice.')).toBeTruthy();

@@ -64,6 +64,8 @@ const NUMBERS = [
   { key: 'reminder_days_before', label: 'reminderDays', min: 0, max: 30, hint: 'reminderDaysHint' },
   { key: 'overdue_interval_days', label: 'noticeInterval', min: 1, max: 60 },
   { key: 'overdue_notices_max', label: 'noticesMax', min: 1, max: 10, hint: 'noticesMaxHint' },
+  { key: 'holds_per_reader', label: 'holdsPerReader', min: 1, max: 50 },
+  { key: 'pickup_window_days', label: 'pickupWindow', min: 1, max: 30, hint: 'pickupWindowHint' },
 ] as const;
 type NumberKey = (typeof NUMBERS)[number]['key'];
 
@@ -72,6 +74,7 @@ const GROUPS: { legend: string; keys: NumberKey[] }[] = [
   { legend: 'loans', keys: ['loan_period_days', 'default_borrowing_limit'] },
   { legend: 'renewals', keys: ['renewals_max', 'renewal_grace_days'] },
   { legend: 'notices', keys: ['reminder_days_before', 'overdue_interval_days', 'overdue_notices_max'] },
+  { legend: 'holds', keys: ['holds_per_reader', 'pickup_window_days'] },
 ];
 
 type Errors = Partial<Record<NumberKey | 'name' | 'lines', string>>;
@@ -92,6 +95,7 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
     () => Object.fromEntries(NUMBERS.map(({ key }) => [key, String(initial[key])])) as Record<NumberKey, string>,
   );
   const [blocks, setBlocks] = useState(initial.overdue_blocks_borrowing);
+  const [autoApprove, setAutoApprove] = useState(initial.holds_auto_approve ?? false);
   const [name, setName] = useState(initial.return_address?.name ?? '');
   const [lines, setLines] = useState(initial.return_address?.lines.join('\n') ?? '');
   const [errors, setErrors] = useState<Errors>({});
@@ -103,6 +107,7 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
       ...initial,
       ...numbers,
       overdue_blocks_borrowing: blocks,
+      holds_auto_approve: autoApprove,
       // No return address yet: both parts left empty.
       return_address:
         name.trim() || lines.trim()
@@ -177,6 +182,18 @@ function SettingsForm({ initial, editable }: { initial: LendingSettings; editabl
                   data-testid="settings-overdue-blocks"
                 />
                 {t('desk.settings.overdueBlocks')}
+              </label>
+            ) : null}
+            {group.legend === 'holds' ? (
+              <label className="flex min-h-11 items-start gap-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-5 shrink-0"
+                  checked={autoApprove}
+                  onChange={(event) => setAutoApprove(event.target.checked)}
+                  data-testid="settings-holds-auto-approve"
+                />
+                {t('desk.settings.holdsAutoApprove')}
               </label>
             ) : null}
           </Group>

@@ -1,5 +1,5 @@
 import type { DeskLoanDetail } from '@maktaba/shared/schemas/loans';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft, Hourglass, ListOrdered, Printer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import {
   bookTitle,
   type DeskActionName,
   deskActionsOf,
+  isAwaitingConfirmation,
   noticeNumber,
 } from '../lib/loan-text';
 import { useDeskLanguage } from '../lib/use-desk-language';
@@ -34,7 +35,12 @@ const DATE_FIELDS = [
   'return_shipped_at',
   'returned_at',
   'lost_at',
+  'confirm_by',
+  'confirmed_at',
 ] as const;
+
+/** Events without an actor that the library itself did (its scheduled job, or a copy coming free). */
+const LIBRARY_EVENTS = new Set(['due_reminder', 'overdue_notice', 'offer', 'expire']);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -112,7 +118,9 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
   const [action, setAction] = useState<DeskActionName | null>(null);
   const title = bookTitle(loan, language);
   const author = bookAuthor(loan, language);
-  const actions = deskActionsOf(loan);
+  // A copy offered from the waiting list is not approved or sent until the reader confirms it.
+  const awaiting = isAwaitingConfirmation(loan);
+  const actions = deskActionsOf(loan).filter((name) => !(awaiting && (name === 'approve' || name === 'ship')));
   const none = t('desk.notSet');
   const ltr = (value: string | null) => (value ? <bdi dir="ltr">{value}</bdi> : none);
 
@@ -205,6 +213,10 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
               {t(`desk.actions.${name}`)}
             </Button>
           ))}
+          <Link to={`/library/books/${loan.book.id}/holds`} className={buttonClass('secondary')}>
+            <ListOrdered aria-hidden className="size-4" />
+            {t('desk.holds.link')}
+          </Link>
           {loan.copy && (loan.status === 'approved' || loan.status === 'shipped') ? (
             <Link to={`/library/loans/${loan.id}/slip`} className={buttonClass('secondary')}>
               <Printer aria-hidden className="size-4" />
@@ -212,7 +224,16 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
             </Link>
           ) : null}
         </div>
-        {actions.length === 0 ? <p className="text-muted">{t('desk.detail.noActions')}</p> : null}
+        {awaiting && loan.confirm_by ? (
+          <p
+            className="mt-3 flex items-start gap-2 rounded-app bg-warning-soft p-3 font-medium"
+            data-testid="loan-awaiting-confirmation"
+          >
+            <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t('desk.holds.awaitingNotice', { date: formatDateTime(loan.confirm_by, i18n.language) })}
+          </p>
+        ) : null}
+        {actions.length === 0 ? <p className="mt-3 text-muted">{t('desk.detail.noActions')}</p> : null}
         {loan.denial_reason ? (
           <div className="mt-3">
             <Rows
@@ -321,8 +342,8 @@ function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
                       <span className="ms-1 font-normal text-muted">
                         {t('desk.detail.by', { name: event.actor.name || event.actor.email })}
                       </span>
-                    ) : event.action === 'due_reminder' || event.action === 'overdue_notice' ? (
-                      // Notices are the library's own: its scheduled job sends them, no one in person.
+                    ) : LIBRARY_EVENTS.has(event.action) ? (
+                      // Notices, offers from the waiting list and their expiry are the library's own doing.
                       <span className="ms-1 font-normal text-muted">{t('desk.detail.byLibrary')}</span>
                     ) : null}
                   </span>

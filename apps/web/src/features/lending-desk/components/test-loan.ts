@@ -47,6 +47,8 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
     renewal_count: 0,
     renewals_max: 2,
     renew_blocked_by: null,
+    confirm_by: null,
+    confirmed_at: null,
     actions: ['cancel'],
     ...overrides,
   } as Loan;

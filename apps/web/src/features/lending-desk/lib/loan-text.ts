@@ -44,6 +44,17 @@ export const deskActionsOf = (loan: { actions: readonly string[]; status: LoanSt
   );
 
 /**
+ * A copy offered from the waiting list (ADR 0016) that the reader has not confirmed yet: the desk
+ * cannot approve or ship it until they do.
+ */
+export const isAwaitingConfirmation = (loan: {
+  status: LoanStatus;
+  confirm_by?: string | null;
+  confirmed_at?: string | null;
+}): boolean =>
+  Boolean(loan.confirm_by) && !loan.confirmed_at && (loan.status === 'requested' || loan.status === 'approved');
+
+/**
  * The due date a renewal would give, as the server computes it: another loan period from the due
  * date, or from now when the loan is already past it.
  */
