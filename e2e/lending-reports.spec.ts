@@ -4,7 +4,7 @@ import type { LoansByMonth } from '@maktaba/shared/schemas/lending-reports';
 import type { Loan } from '@maktaba/shared/schemas/loans';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 import { createAccount, expect, randomClientIp, test } from './auth-fixtures';
-import { fill, type Lang, openApp } from './fixtures';
+import { fill, type Lang, openApp, reloadApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E_BASE_URL } from './support/e2e-env';
 
@@ -24,8 +24,13 @@ async function createBook(adminApi: APIRequestContext, run: string, copies: numb
   return book;
 }
 
-/** A reader of their own (with a complete address) who asks for `bookId`. */
-async function requestAsNewReader(playwright: PlaywrightWorkerArgs['playwright'], lang: Lang, bookId: string) {
+/** A reader of their own (with a complete address) who asks for `bookId` (or joins its waiting list). */
+async function requestAsNewReader(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  lang: Lang,
+  bookId: string,
+  path: '/api/loans' | '/api/holds' = '/api/loans',
+) {
   const api = await playwright.request.newContext({
     baseURL: E2E_BASE_URL,
     extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp(), 'Accept-Language': lang },
@@ -35,7 +40,7 @@ async function requestAsNewReader(playwright: PlaywrightWorkerArgs['playwright']
     password: `Quiet-Reading-${randomInt(1000, 9999)}`,
     name: `Reader ${randomInt(1000, 9999)}`,
   });
-  const response = await api.post('/api/loans', { data: { book_id: bookId } });
+  const response = await api.post(path, { data: { book_id: bookId } });
   expect(response.status(), await response.text()).toBe(201);
   const loan = (await response.json()) as Loan;
   await api.dispose();
@@ -109,6 +114,15 @@ test.describe('lending reports', () => {
       'book_id,title_en,title_ar,authors_en,authors_ar,requests,shipped,copies_total,copies_available',
     );
     expect(lines).toContain(`${book.id},"Report Book, ""${run}""",كتاب التقرير ${run},,,3,1,3,0`);
+
+    // Every copy is taken: a fourth reader queues, and the book is among those readers wait for.
+    await requestAsNewReader(playwright, lang, book.id, '/api/holds');
+    await reloadApp(page);
+    const waiting = page.getByTestId('report-waiting-lists');
+    await waiting.getByLabel(t.lendingReports.limit).selectOption('100');
+    const queued = waiting.getByTestId('waiting-row').filter({ hasText: run });
+    await expect(queued.getByRole('cell')).toHaveText([number(1), number(3), number(0.33), /\S/]);
+    await expect(queued.getByRole('link')).toHaveAttribute('href', `/library/books/${book.id}/holds`);
   });
 
   test('a reader opening the reports lands on /unauthorized', async ({ page, signInAs }) => {

@@ -11,6 +11,7 @@ import {
   LoansByMonthSchema,
   MostRequestedSchema,
   OverdueReadersSchema,
+  WaitingListsSchema,
 } from '@maktaba/shared/schemas/lending-reports';
 import { type Loan, LoanSchema } from '@maktaba/shared/schemas/loans';
 import { eq } from 'drizzle-orm';
@@ -269,7 +270,7 @@ describeEachDriver('lending reports over HTTP', (driver) => {
   });
 
   describe('access and validation', () => {
-    const paths = ['loans-by-month', 'loans-by-category', 'most-requested', 'overdue-readers'];
+    const paths = ['loans-by-month', 'loans-by-category', 'most-requested', 'overdue-readers', 'waiting-lists'];
 
     it('lets librarians and admins read every report; refuses patrons (403) and visitors (401)', async () => {
       const anonymous = clientFrom(server.url);
@@ -372,6 +373,35 @@ describeEachDriver('lending reports over HTTP', (driver) => {
       ok(await desk('receive', extra, { condition: 'good' }));
       report = OverdueReadersSchema.parse(ok(await librarian.client.get(`${BASE}/overdue-readers`)));
       expect(report.items.map((item) => item.days_overdue)).toEqual([10, 5]);
+    });
+  });
+
+  describe('waiting lists', () => {
+    it('lists books readers wait for, most waiting per copy first, as JSON and CSV', async () => {
+      const one = await makeBook(`Wanted ${tag}`, 'مطلوب', 1, []);
+      const two = await makeBook(`Twice wanted ${tag}`, 'مطلوب مرتين', 2, []);
+      // Every copy out, then readers queue: two for the one copy, three for the two copies.
+      const holders = await Promise.all(Array.from({ length: 3 }, () => accountAs(server, 'patron')));
+      await loan(holders[0] as TestAccount, one, 'on_loan');
+      await loan(holders[1] as TestAccount, two, 'on_loan');
+      await loan(holders[2] as TestAccount, two, 'on_loan');
+      const waiting = await Promise.all(Array.from({ length: 5 }, () => accountAs(server, 'patron')));
+      for (const reader of waiting.slice(0, 2)) ok(await reader.client.post('/api/holds', { book_id: one }), 201);
+      for (const reader of waiting.slice(2)) ok(await reader.client.post('/api/holds', { book_id: two }), 201);
+
+      const report = WaitingListsSchema.parse(ok(await librarian.client.get(`${BASE}/waiting-lists`)));
+      const mine = report.items.filter((item) => item.book_id === one || item.book_id === two);
+      expect(mine.map((item) => [item.book_id, item.waiting, item.copies_total, item.waiting_per_copy])).toEqual([
+        [one, 2, 1, 2],
+        [two, 3, 2, 1.5],
+      ]);
+      const { response, text } = await csvOf(`${BASE}/waiting-lists?limit=100`);
+      expect(response.status).toBe(200);
+      expect(text.split('\r\n')[0]).toBe(
+        '\uFEFFbook_id,title_en,title_ar,authors_en,authors_ar,waiting,copies_total,waiting_per_copy,oldest_hold_at',
+      );
+      expect(text).toContain(`${one},Wanted ${tag},مطلوب,,,2,1,2,`);
+      expectError(await librarian.client.get(`${BASE}/waiting-lists?limit=0`), 422, 'VALIDATION_FAILED');
     });
   });
 });

@@ -137,6 +137,7 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/lending-reports/loans-by-category': 'checkouts.view_all',
   'GET /api/admin/lending-reports/most-requested': 'checkouts.view_all',
   'GET /api/admin/lending-reports/overdue-readers': 'checkouts.view_all',
+  'GET /api/admin/lending-reports/waiting-lists': 'checkouts.view_all',
   'GET /api/admin/books/{id}/copies': 'books.edit',
   'POST /api/admin/books/{id}/copies': 'books.edit',
   'PATCH /api/admin/copies/{id}': 'books.edit',

@@ -6,7 +6,13 @@ import { z } from 'zod';
  * CSV file with `?format=csv`. Months and days are counted in UTC. Validation messages are i18n keys.
  */
 
-export const LENDING_REPORTS = ['loans-by-month', 'loans-by-category', 'most-requested', 'overdue-readers'] as const;
+export const LENDING_REPORTS = [
+  'loans-by-month',
+  'loans-by-category',
+  'most-requested',
+  'overdue-readers',
+  'waiting-lists',
+] as const;
 export type LendingReport = (typeof LENDING_REPORTS)[number];
 
 export const REPORT_FORMATS = ['json', 'csv'] as const;
@@ -156,3 +162,35 @@ export const OverdueReadersSchema = z.object({
   ),
 });
 export type OverdueReaders = z.infer<typeof OverdueReadersSchema>;
+
+export const WaitingListsQuerySchema = z.object({
+  limit: z.coerce
+    .number('validation.invalidInput')
+    .int('validation.invalidInput')
+    .min(REPORT_LIMITS.limitMin, 'validation.invalidInput')
+    .max(REPORT_LIMITS.limitMax, 'validation.invalidInput')
+    .default(REPORT_LIMITS.limitDefault),
+  format,
+});
+export type WaitingListsQuery = z.infer<typeof WaitingListsQuerySchema>;
+
+/** Books readers are waiting for, longest waiting list for its copies first: what to buy more of. */
+export const WaitingListsSchema = z.object({
+  limit: z.number().int(),
+  items: z.array(
+    z.object({
+      book_id: z.uuid(),
+      title: z.string().nullable(),
+      title_ar: z.string().nullable(),
+      authors: z.array(ReportAuthorSchema),
+      /** Readers waiting (holds not yet offered a copy). */
+      waiting: z.number().int().min(1),
+      copies_total: z.number().int().min(0),
+      /** Readers waiting per copy the library lends (waiting when it has none). */
+      waiting_per_copy: z.number().min(0),
+      /** When the longest-waiting reader joined. */
+      oldest_hold_at: z.string(),
+    }),
+  ),
+});
+export type WaitingLists = z.infer<typeof WaitingListsSchema>;

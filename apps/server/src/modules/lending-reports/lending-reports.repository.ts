@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
-import { bookCategories, books, categories, checkouts, profiles } from '../../db/schema/index.js';
+import { bookCategories, books, categories, checkouts, holds, profiles } from '../../db/schema/index.js';
 import { type AuthorRef, authorsJson } from '../catalogue/catalogue.repository.js';
 
 /**
@@ -172,5 +172,50 @@ export async function findOnLoanPastDue(db: Queryable, now: Date): Promise<OnLoa
     bookId: row.book_id,
     titleEn: row.title_en,
     titleAr: row.title_ar,
+  }));
+}
+
+export type WaitingBookRow = RequestedBookRow & { waiting: number; oldestHoldAt: Date };
+
+/**
+ * Books with readers waiting, most waiting per copy first (then most waiting, then title): one
+ * aggregate over the open holds (the queue index), then only the `limit` books kept are joined.
+ */
+export async function findWaitingLists(db: Queryable, limit: number): Promise<WaitingBookRow[]> {
+  const rows = await rowsOf<{
+    id: string;
+    title_en: string | null;
+    title_ar: string | null;
+    authors: AuthorRef[] | string;
+    waiting: string | number;
+    oldest: string | Date;
+    copies_total: number;
+    copies_available: number;
+  }>(
+    db,
+    sql`with waiting as (
+          select h.book_id, count(*) as waiting, min(h.created_at) as oldest
+            from ${holds} h
+           where h.status = 'waiting'
+           group by h.book_id
+        )
+        select ${books}.id, ${books}.title_en, ${books}.title_ar, ${authorsJson} as authors,
+               waiting.waiting, waiting.oldest, ${books}.copies_total, ${books}.copies_available
+          from waiting join ${books} on ${books}.id = waiting.book_id
+         order by waiting.waiting::float / greatest(${books}.copies_total, 1) desc, waiting.waiting desc,
+                  lower(coalesce(${books}.title_en, ${books}.title_ar)), ${books}.id
+         limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    bookId: row.id,
+    titleEn: row.title_en,
+    titleAr: row.title_ar,
+    authors: typeof row.authors === 'string' ? (JSON.parse(row.authors) as AuthorRef[]) : row.authors,
+    requests: 0,
+    shipped: 0,
+    waiting: Number(row.waiting),
+    oldestHoldAt: new Date(row.oldest),
+    copiesTotal: Number(row.copies_total),
+    copiesAvailable: Number(row.copies_available),
   }));
 }

@@ -10,6 +10,8 @@ import {
   OverdueReadersSchema,
   type ReportFormat,
   ReportPeriodQuerySchema,
+  WaitingListsQuerySchema,
+  WaitingListsSchema,
 } from '@maktaba/shared/schemas/lending-reports';
 import type { Context } from 'hono';
 import { PRIVATE_NO_STORE } from '../../http/cache.js';
@@ -26,6 +28,8 @@ import {
   mostRequestedCsv,
   overdueReaders,
   overdueReadersCsv,
+  waitingLists,
+  waitingListsCsv,
 } from './lending-reports.service.js';
 
 const refusals = {
@@ -115,6 +119,22 @@ const overdueRoute = createRoute({
   },
 });
 
+const waitingRoute = createRoute({
+  ...route(
+    '/admin/lending-reports/waiting-lists',
+    'Books readers are waiting for, most waiting per copy first (where more copies would help most)',
+    WaitingListsQuerySchema,
+  ),
+  responses: {
+    200: report(
+      WaitingListsSchema,
+      'Up to `limit` books',
+      'book_id,title_en,title_ar,authors_en,authors_ar,waiting,copies_total,waiting_per_copy,oldest_hold_at',
+    ),
+    ...refusals,
+  },
+});
+
 /** Answers a report as JSON, or as a CSV download named after it and the day. */
 function answer<T>(
   c: Context<AppEnv>,
@@ -164,4 +184,9 @@ export const lendingReportsRoutes = new OpenAPIHono<AppEnv>()
     const query = c.req.valid('query');
     const now = new Date();
     return answer(c, 'overdue-readers', query.format, await overdueReaders(db(c), now), overdueReadersCsv, now);
+  })
+  .openapi(waitingRoute, async (c) => {
+    const query = c.req.valid('query');
+    const now = new Date();
+    return answer(c, 'waiting-lists', query.format, await waitingLists(db(c), query), waitingListsCsv, now);
   });

@@ -8,6 +8,8 @@ import {
   type OverdueReaders,
   REPORT_LIMITS,
   type ReportPeriodQuery,
+  type WaitingLists,
+  type WaitingListsQuery,
 } from '@maktaba/shared/schemas/lending-reports';
 import type { Queryable } from '../../db/queryable.js';
 import { type CsvValue, toCsv } from './csv.js';
@@ -16,6 +18,7 @@ import {
   countShippedPerCategory,
   findMostRequested,
   findOnLoanPastDue,
+  findWaitingLists,
 } from './lending-reports.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -207,6 +210,51 @@ export function overdueReadersCsv(report: OverdueReaders): string {
       row.oldest_due_date.slice(0, 10),
       row.days_overdue,
       row.books.map((book) => book.title ?? book.title_ar).join('; '),
+    ]),
+  );
+}
+
+/** Books readers wait for, most waiting per copy first: where more copies would help most. */
+export async function waitingLists(db: Queryable, query: WaitingListsQuery): Promise<WaitingLists> {
+  const rows = await findWaitingLists(db, query.limit);
+  return {
+    limit: query.limit,
+    items: rows.map((row) => ({
+      book_id: row.bookId,
+      title: row.titleEn,
+      title_ar: row.titleAr,
+      authors: row.authors,
+      waiting: row.waiting,
+      copies_total: row.copiesTotal,
+      waiting_per_copy: Math.round((row.waiting / Math.max(row.copiesTotal, 1)) * 100) / 100,
+      oldest_hold_at: row.oldestHoldAt.toISOString(),
+    })),
+  };
+}
+
+export function waitingListsCsv(report: WaitingLists): string {
+  return toCsv(
+    [
+      'book_id',
+      'title_en',
+      'title_ar',
+      'authors_en',
+      'authors_ar',
+      'waiting',
+      'copies_total',
+      'waiting_per_copy',
+      'oldest_hold_at',
+    ],
+    report.items.map((row): CsvValue[] => [
+      row.book_id,
+      row.title,
+      row.title_ar,
+      authorLine(row.authors, false),
+      authorLine(row.authors, true),
+      row.waiting,
+      row.copies_total,
+      row.waiting_per_copy,
+      row.oldest_hold_at.slice(0, 10),
     ]),
   );
 }

@@ -4,6 +4,7 @@ import type {
   LoansByMonth,
   MostRequested,
   OverdueReaders,
+  WaitingLists,
 } from '@maktaba/shared/schemas/lending-reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -45,3 +46,4 @@ export const useLoansByCategory = (params: { from?: string; to?: string }) =>
 export const useMostRequested = (params: { from?: string; to?: string; limit: number }) =>
   useReport<MostRequested>('most-requested', params);
 export const useOverdueReaders = () => useReport<OverdueReaders>('overdue-readers', {});
+export const useWaitingLists = (params: { limit: number }) => useReport<WaitingLists>('waiting-lists', params);

@@ -7,7 +7,14 @@ import { inputClass } from '../../../components/ui/form-field';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { formatNumber } from '../../../lib/format';
 import { pickLocalized } from '../../../lib/localized-text';
-import { reportCsvUrl, useLoansByCategory, useLoansByMonth, useMostRequested, useOverdueReaders } from '../api/reports';
+import {
+  reportCsvUrl,
+  useLoansByCategory,
+  useLoansByMonth,
+  useMostRequested,
+  useOverdueReaders,
+  useWaitingLists,
+} from '../api/reports';
 import { defaultPeriod, formatDay, formatMonth, useReportLanguage } from '../lib/report-format';
 import { numClass, numThClass, ReportControl, ReportSection, tdClass, thClass } from './report-section';
 
@@ -69,6 +76,8 @@ export function LendingReportsPage() {
   const byCategory = useLoansByCategory(categoryPeriod);
   const mostRequested = useMostRequested({ ...requestedPeriod, limit });
   const overdue = useOverdueReaders();
+  const [waitingLimit, setWaitingLimit] = useState<number>(REPORT_LIMITS.limitDefault);
+  const waiting = useWaitingLists({ limit: waitingLimit });
 
   const localized = (en: string | null | undefined, ar: string | null | undefined) => {
     const text = pickLocalized(en, ar, language);
@@ -365,6 +374,79 @@ export function LendingReportsPage() {
                     </tr>
                   );
                 })}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </ReportSection>
+
+      <ReportSection
+        name="waiting-lists"
+        title={t('lendingReports.waiting.title')}
+        description={t('lendingReports.waiting.description')}
+        csvUrl={reportCsvUrl('waiting-lists', { limit: waitingLimit })}
+        query={waiting}
+        isEmpty={(data) => data.items.length === 0}
+        emptyText={t('lendingReports.waiting.empty')}
+        controls={
+          <ReportControl id="waiting-limit" label={t('lendingReports.limit')}>
+            <select
+              id="waiting-limit"
+              value={waitingLimit}
+              onChange={(event) => setWaitingLimit(Number(event.target.value))}
+              className={inputClass(false, 'w-32')}
+            >
+              {LIMIT_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {number(choice)}
+                </option>
+              ))}
+            </select>
+          </ReportControl>
+        }
+      >
+        {(data) => (
+          <TableFrame>
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t('lendingReports.waiting.caption')}</caption>
+              <thead className="bg-surface-2">
+                <tr>
+                  <th scope="col" className={thClass}>
+                    {t('lendingReports.waiting.book')}
+                  </th>
+                  <th scope="col" className={numThClass}>
+                    {t('lendingReports.waiting.waiting')}
+                  </th>
+                  <th scope="col" className={numThClass}>
+                    {t('lendingReports.waiting.copies')}
+                  </th>
+                  <th scope="col" className={numThClass}>
+                    {t('lendingReports.waiting.perCopy')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('lendingReports.waiting.oldest')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((row) => (
+                  <tr key={row.book_id} className="border-t border-border" data-testid="waiting-row">
+                    <th scope="row" className={`${tdClass} min-w-48 text-start font-medium`}>
+                      <Link
+                        to={`/library/books/${row.book_id}/holds`}
+                        className="text-primary underline-offset-2 hover:underline"
+                      >
+                        {localized(row.title, row.title_ar)}
+                      </Link>
+                    </th>
+                    <td className={`${numClass} font-semibold`}>{number(row.waiting)}</td>
+                    <td className={numClass}>{number(row.copies_total)}</td>
+                    <td className={numClass}>
+                      {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(row.waiting_per_copy)}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{formatDay(row.oldest_hold_at, i18n.language)}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </TableFrame>
