@@ -136,8 +136,8 @@ describe('the waiting list page', () => {
       { status: 200, body: { items: reorderedQueue(queue, [hold(1).id, hold(3).id, hold(2).id]) } },
     ]);
     show();
-    const up = await screen.findByRole('button', { name: 'Move Reader 3 up' });
-    expect((screen.getByRole('button', { name: 'Move Reader 1 up' }) as HTMLButtonElement).disabled).toBe(true);
+    const up = await screen.findByRole('button', { name: 'Move up: Reader 3' });
+    expect((screen.getByRole('button', { name: 'Move up: Reader 1' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(up);
     await waitFor(() => expect(names()).toEqual(['Reader 1', 'Reader 3', 'Reader 2']));
     // The focus stays with the reader who moved.
@@ -165,12 +165,12 @@ describe('the waiting list page', () => {
       },
     ]);
     show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Move Reader 2 down' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move down: Reader 2' }));
     await waitFor(() => expect(names()).toEqual(['Reader 1', 'Reader 2', 'Reader 3']));
     expect(await screen.findByText(catalogues.en.errors.codes.INTERNAL)).toBeTruthy();
 
     setQueue([hold(1), hold(2)]);
-    fireEvent.click(screen.getByRole('button', { name: 'Move Reader 2 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move up: Reader 2' }));
     expect(await screen.findByText(en.queueChanged)).toBeTruthy();
     await waitFor(() => expect(names()).toEqual(['Reader 1', 'Reader 2']));
   });
@@ -222,7 +222,7 @@ describe('the waiting list page', () => {
     signInAs('librarian');
     serve([hold(1), hold(2)]);
     show();
-    expect(await screen.findByRole('button', { name: 'تقديم Reader 2' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'تقديم: Reader 2' })).toBeTruthy();
     expect(screen.getByTestId('holds-count').textContent).toBe(catalogues.ar.desk.holds.count_two);
   });
 });
