@@ -153,7 +153,7 @@ function Queue({ bookId, items, manage, onReload }: QueueProps) {
                 {hold.status === 'offered' ? '✓' : number(hold.position ?? index + 1)}
               </span>
               <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-                <bdi className="font-semibold text-base break-words" data-testid="hold-name">
+                <bdi className="self-start text-base font-semibold break-words" data-testid="hold-name">
                   {hold.patron.name || t('desk.noName')}
                 </bdi>
                 <bdi dir="ltr" className="self-start break-all text-muted">
