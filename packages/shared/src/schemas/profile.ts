@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_NAMES, LIMITS } from '../constants.js';
+import { COUNTRY_NAMES, LANGUAGES, LIMITS, STYLES, THEMES } from '../constants.js';
 import { ROLES } from '../permissions.js';
 import { PhoneNumberSchema } from './auth.js';
 
@@ -7,6 +7,14 @@ export const PROFILE_STATUSES = ['active', 'suspended', 'deactivated'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 export const CREATION_SOURCES = ['self_registration', 'oauth', 'admin', 'cli'] as const;
+
+/** A theme a reader can keep on their profile: one of the themes, or the system's (light or dark as the device is). */
+export const THEME_CHOICES = [...THEMES, 'system'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+/** Per notification event: delivered in the app, by e-mail. Events not listed keep their defaults. */
+export const NotificationChannelsSchema = z.object({ in_app: z.boolean(), email: z.boolean() });
+export type NotificationChannels = z.infer<typeof NotificationChannelsSchema>;
 
 /** A profile as the API returns it (accounts-and-auth §3). */
 export const ProfileSchema = z.object({
@@ -38,6 +46,11 @@ export const ProfileSchema = z.object({
   registration_complete: z.boolean(),
   interests: z.array(z.string()),
   favorite_genres: z.array(z.string()),
+  /** Preferences that follow the reader across devices; null until chosen (the device's choice applies). */
+  preferred_language: z.enum(LANGUAGES).nullable(),
+  theme: z.enum(THEME_CHOICES).nullable(),
+  style: z.enum(STYLES).nullable(),
+  notification_preferences: z.record(z.string(), NotificationChannelsSchema.partial()),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

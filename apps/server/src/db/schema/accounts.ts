@@ -38,10 +38,34 @@ export const profiles = pgTable(
     registrationComplete: boolean('registration_complete').generatedAlwaysAs(sql`registration_completed`),
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     favoriteGenres: text('favorite_genres').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Preferences that follow the reader across devices (null: not chosen, the device's own
+     * choice or the system's applies). Applied when the reader signs in.
+     */
+    preferredLanguage: text('preferred_language'),
+    theme: text('theme'),
+    style: text('style'),
+    /** Per notification event, whether it is delivered in the app and by e-mail (shared schema `NotificationPreferences`). */
+    notificationPreferences: jsonb('notification_preferences')
+      .$type<Record<string, { in_app?: boolean; email?: boolean }>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (table) => [
     check('profiles_role_check', sql`${table.role} in ('admin', 'librarian', 'patron')`),
     check('profiles_status_check', sql`${table.status} in ('active', 'suspended', 'deactivated')`),
+    check(
+      'profiles_language_check',
+      sql`${table.preferredLanguage} is null or ${table.preferredLanguage} in ('en', 'ar')`,
+    ),
+    check(
+      'profiles_theme_check',
+      sql`${table.theme} is null or ${table.theme} in ('light', 'dark', 'solarized-light', 'system')`,
+    ),
+    check(
+      'profiles_style_check',
+      sql`${table.style} is null or ${table.style} in ('minimal', 'vibrant', 'focused', 'warm')`,
+    ),
     check('profiles_borrowing_limit_check', sql`${table.borrowingLimit} is null or ${table.borrowingLimit} > 0`),
     index('profiles_email_idx').on(sql`lower(${table.email})`),
     /** Staff find a reader by any part of the name or e-mail (`ilike '%…%'`): the desk, the users list. */

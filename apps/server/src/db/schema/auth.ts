@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps } from './columns.js';
 
 /**
@@ -14,6 +15,8 @@ export const authUsers = pgTable('auth_users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   ...timestamps(),
+  /** better-auth's two-factor plugin: set once the reader has confirmed an authenticator app. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 export const authSessions = pgTable(
@@ -67,6 +70,48 @@ export const authVerifications = pgTable(
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
 );
 
+/** better-auth's two-factor plugin: the TOTP secret and the backup codes, both encrypted by it. */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: id(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('auth_two_factors_user_id_idx').on(table.userId),
+    index('auth_two_factors_secret_idx').on(table.secret),
+  ],
+);
+
+/** better-auth's passkey plugin (WebAuthn credentials): one row per registered authenticator. */
+export const authPasskeys = pgTable(
+  'auth_passkeys',
+  {
+    id: id(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  },
+  (table) => [index('auth_passkeys_user_id_idx').on(table.userId)],
+);
+
 export const authRateLimits = pgTable('auth_rate_limits', {
   id: id(),
   key: text('key').notNull().unique(),
@@ -92,6 +137,30 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * E-mail links: verifying a new account's address, and confirming a change to a new address.
+ * Like the reset tokens, only the SHA-256 of the token is stored and a link is used by deleting
+ * its row (single use); `email` is the address the link proves (for a change: the new one, which
+ * becomes the account's only when the link is opened).
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('email_tokens_purpose_check', sql`${table.purpose} in ('verify', 'change')`),
+    index('email_tokens_user_idx').on(table.userId, table.purpose),
+  ],
 );
 
 /**

@@ -36,5 +36,9 @@ export function toProfile(row: ProfileRow): Profile {
     registration_complete: row.registrationCompleted,
     interests: row.interests,
     favorite_genres: row.favoriteGenres,
+    preferred_language: (row.preferredLanguage as Profile['preferred_language']) ?? null,
+    theme: (row.theme as Profile['theme']) ?? null,
+    style: (row.style as Profile['style']) ?? null,
+    notification_preferences: row.notificationPreferences ?? {},
   };
 }

@@ -53,6 +53,10 @@ export function virtualProfile(user: { id: string; email: string; name: string |
     registration_complete: false,
     interests: [],
     favorite_genres: [],
+    preferred_language: null,
+    theme: null,
+    style: null,
+    notification_preferences: {},
   };
 }
 

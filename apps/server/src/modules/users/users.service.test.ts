@@ -38,6 +38,10 @@ function profileRow(overrides: Partial<ProfileRow> = {}): ProfileRow {
     registrationComplete: false,
     interests: [],
     favoriteGenres: [],
+    preferredLanguage: null,
+    theme: null,
+    style: null,
+    notificationPreferences: {},
     ...overrides,
   };
 }

@@ -31,6 +31,10 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     registration_complete: true,
     interests: [],
     favorite_genres: [],
+    preferred_language: null,
+    theme: null,
+    style: null,
+    notification_preferences: {},
     ...overrides,
   };
 }
