@@ -93,7 +93,7 @@ test.describe('borrowing a book by post', () => {
     );
     await expect(dialog.getByRole('link', { name: t.loans.borrow.changeAddress })).toHaveAttribute(
       'href',
-      '/settings#address',
+      '/settings/address',
     );
     await expectNoAxeViolations(page);
 
@@ -136,7 +136,7 @@ test.describe('borrowing a book by post', () => {
     await expect(dialog).toContainText(t.loans.borrow.addressIncomplete);
     await expect(dialog.getByRole('link', { name: t.loans.borrow.fixAddress })).toHaveAttribute(
       'href',
-      '/settings#address',
+      '/settings/address',
     );
     await expect(dialog.getByRole('button', { name: t.loans.borrow.request })).toHaveCount(0);
     await expect(dialog.getByTestId('borrow-address')).toHaveCount(0);

@@ -36,7 +36,7 @@ test.describe('settings: account security', () => {
     const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
     await signInThrough(other, account.email, account.password);
 
-    await openApp(page, '/settings');
+    await openApp(page, '/settings/security');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.settings.title);
     const form = passwordForm(page, t);
     await form.current.fill('Not-My-Password-1');
@@ -83,7 +83,7 @@ test.describe('settings: account security', () => {
     const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
     await signInThrough(other, account.email, account.password);
 
-    await openApp(page, '/settings');
+    await openApp(page, '/settings/security');
     const list = sessionsList(page, t);
     const items = list.getByRole('listitem');
     await expect(items).toHaveCount(2);
@@ -124,7 +124,7 @@ test.describe('settings: account security', () => {
     ];
     for (const other of others) await signInThrough(other, account.email, account.password);
 
-    await openApp(page, '/settings');
+    await openApp(page, '/settings/security');
     const items = sessionsList(page, t).getByRole('listitem');
     await expect(items).toHaveCount(3);
     await page.getByRole('button', { name: t.settings.sessions.revokeOthers, exact: true }).click();
@@ -149,7 +149,7 @@ test.describe('settings: account security', () => {
   test('at 390 px the page fits the screen, in both directions', async ({ page, t, account, lang }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await createAccount(page.request, account);
-    await openApp(page, '/settings');
+    await openApp(page, '/settings/security');
     await expect(sessionsList(page, t).getByRole('listitem')).toHaveCount(1);
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -164,7 +164,12 @@ test.describe('settings: shipping address', () => {
     account,
   }) => {
     await createAccount(page.request, account);
+    // The anchor of the single page that settings once were still leads to the address.
     await openApp(page, '/settings#address');
+    await expect(page).toHaveURL('/settings/address');
+    await expect(
+      page.getByRole('navigation', { name: t.settings.menu }).getByRole('link', { name: t.settings.sections.address }),
+    ).toHaveAttribute('aria-current', 'page');
     const section = page.getByRole('region', { name: t.settings.address.title });
     await expect(section).toBeInViewport();
     const street = section.getByLabel(t.auth.completeProfile.addressLine1, { exact: true });

@@ -163,7 +163,7 @@ export const routes: RouteObject[] = [
                     import('./routes/my-imam-page').then((m) => m.MyImamPage),
                   ),
                   {
-                    path: 'settings',
+                    path: 'settings/:section?',
                     lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
                     handle: { titleKey: 'pages.settings' } satisfies RouteHandle,
                   },

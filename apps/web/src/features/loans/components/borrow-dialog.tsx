@@ -12,7 +12,7 @@ import { loanErrorText } from '../lib/loan-error';
 import { ShippingAddress } from './shipping-address';
 
 /** Where the reader fixes their shipping address. */
-export const ADDRESS_SETTINGS_PATH = '/settings#address';
+export const ADDRESS_SETTINGS_PATH = '/settings/address';
 
 type BorrowDialogProps = {
   open: boolean;

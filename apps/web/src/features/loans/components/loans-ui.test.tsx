@@ -230,7 +230,7 @@ describe('the borrow control on a book page', () => {
       'You can keep it for 21 days after it arrives.',
     );
     expect(within(dialog).getByRole('link', { name: en.borrow.changeAddress }).getAttribute('href')).toBe(
-      '/settings#address',
+      '/settings/address',
     );
     expect(within(dialog).getByRole('button', { name: en.borrow.request })).toBeTruthy();
   });

@@ -4,10 +4,8 @@ import { isProfileComplete } from '@maktaba/shared/profile-completeness';
 import { type CompleteProfileInput, CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
 import type { Profile } from '@maktaba/shared/schemas/profile';
 import { Check } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ADDRESS_FIELDS, AddressFields, type AddressFormValues } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
@@ -15,9 +13,6 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { dispatchAuth, useAuthStore } from '../../../lib/auth/use-auth';
 import { updateAddress } from '../api/update-address';
-
-/** The anchor the borrow dialog links to ("Change address"). */
-export const ADDRESS_SECTION_ID = 'address';
 
 function valuesOf(profile: Profile | null): AddressFormValues {
   return {
@@ -55,13 +50,6 @@ export function AddressSection() {
     resetOptions: { keepDirtyValues: true },
   });
 
-  // Arriving from "Change address" (/settings#address): bring the form into view.
-  const { hash } = useLocation();
-  const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (hash === `#${ADDRESS_SECTION_ID}`) sectionRef.current?.scrollIntoView({ block: 'start' });
-  }, [hash]);
-
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await updateAddress(values);
@@ -75,12 +63,7 @@ export function AddressSection() {
   });
 
   return (
-    <section
-      id={ADDRESS_SECTION_ID}
-      ref={sectionRef}
-      aria-labelledby="settings-address"
-      className="scroll-mt-20 rounded-app border border-border bg-surface p-4 sm:p-6"
-    >
+    <section aria-labelledby="settings-address" className="rounded-app border border-border bg-surface p-4 sm:p-6">
       <h2 id="settings-address" className="font-display text-xl font-bold">
         {t('settings.address.title')}
       </h2>

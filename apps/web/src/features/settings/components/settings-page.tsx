@@ -1,50 +1,83 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { sessionsQueryOptions } from '../api/get-sessions';
+import { Navigate, NavLink, useLocation, useParams } from 'react-router';
 import { AddressSection } from './address-section';
-import { SessionsSection } from './sessions-section';
+import { DataSection } from './data-section';
+import { EmailSection } from './email-section';
+import { NotificationsSection } from './notifications-section';
+import { PreferencesSection } from './preferences-section';
+import { ProfileSection } from './profile-section';
+import { type PasswordFormSlot, SecuritySection } from './security-section';
+import {
+  DEFAULT_SETTINGS_SECTION,
+  isSettingsSection,
+  SETTINGS_SECTIONS,
+  type SettingsSectionId,
+  settingsPath,
+} from './settings-sections';
+
+function SectionBody({ id, passwordForm }: { id: SettingsSectionId; passwordForm: PasswordFormSlot }) {
+  switch (id) {
+    case 'profile':
+      return <ProfileSection />;
+    case 'address':
+      return <AddressSection />;
+    case 'preferences':
+      return <PreferencesSection />;
+    case 'notifications':
+      return <NotificationsSection />;
+    case 'email':
+      return <EmailSection />;
+    case 'security':
+      return <SecuritySection passwordForm={passwordForm} />;
+    case 'data':
+      return <DataSection />;
+  }
+}
 
 /**
- * /settings: the shipping address, and the 'Account security' area (the password and the sessions).
+ * /settings and /settings/<section>: the reader's own account, one section at a time beside a menu
+ * of them (a column on the start side from tablet width, a wrapping row above the section on a phone).
  * The password form comes from the app (app/routes/settings-route.tsx): it is the password feature's.
  */
-export function SettingsPage({
-  passwordForm,
-}: {
-  /** Renders the password form; `onChanged` refreshes the sessions, which a change ends. */
-  passwordForm: (props: { idPrefix: string; onChanged: () => void }) => ReactNode;
-}) {
+export function SettingsPage({ passwordForm }: { passwordForm: PasswordFormSlot }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { section } = useParams();
+  const { hash } = useLocation();
+  // Older links pointed at an anchor on the single settings page (/settings#address).
+  if (section === undefined && hash === '#address') return <Navigate to={settingsPath('address')} replace />;
+  // An unknown section (a mistyped or retired address) opens the settings at their first section.
+  if (section !== undefined && !isSettingsSection(section)) return <Navigate to="/settings" replace />;
+  const current = section ?? DEFAULT_SETTINGS_SECTION;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="font-display text-3xl font-bold">{t('settings.title')}</h1>
-      <div className="mt-8">
-        <AddressSection />
-      </div>
-      <section aria-labelledby="settings-security" className="mt-8">
-        <h2 id="settings-security" className="font-display text-xl font-bold">
-          {t('settings.security.title')}
-        </h2>
-        <p className="mt-1 text-muted">{t('settings.security.description')}</p>
-        <div className="mt-4 flex flex-col gap-6">
-          <section
-            aria-labelledby="settings-password"
-            className="rounded-app border border-border bg-surface p-4 sm:p-6"
-          >
-            <h3 id="settings-password" className="mb-4 font-display text-lg font-bold">
-              {t('settings.password.title')}
-            </h3>
-            {passwordForm({
-              idPrefix: 'settings',
-              // Every other session ended with the change: the list below shows it.
-              onChanged: () => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
-            })}
-          </section>
-          <SessionsSection />
+      <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
+        <nav aria-label={t('settings.menu')} className="md:sticky md:top-20 md:w-56 md:shrink-0">
+          <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
+            {SETTINGS_SECTIONS.map(({ id, icon: Icon }) => (
+              <li key={id}>
+                <NavLink
+                  to={settingsPath(id)}
+                  aria-current={id === current ? 'page' : undefined}
+                  className={clsx(
+                    'flex min-h-11 items-center gap-2 rounded-app border px-3 py-2 text-sm font-semibold',
+                    id === current
+                      ? 'border-primary bg-primary-soft text-primary'
+                      : 'border-border bg-surface hover:bg-surface-2 md:border-transparent md:bg-transparent',
+                  )}
+                >
+                  <Icon aria-hidden className="size-4 shrink-0" />
+                  {t(`settings.sections.${id}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <SectionBody id={current} passwordForm={passwordForm} />
         </div>
-      </section>
+      </div>
     </div>
   );
 }
