@@ -71,6 +71,26 @@ export function toAddressColumns(input: CompleteProfileInput) {
   } satisfies ProfileUpdate;
 }
 
+const ADDRESS_COLUMNS = ['addressLine1', 'addressLine2', 'city', 'stateProvince', 'postalCode', 'country'] as const;
+type AddressColumn = (typeof ADDRESS_COLUMNS)[number];
+
+/**
+ * Stamps `address_updated_at` when the columns about to be written change the shipping address
+ * held in `current` (a save of the same address, or of the phone number alone, is no change).
+ * A changed address has not been verified. Loans keep the copy of the address they were asked
+ * with; only the next request uses the new one.
+ */
+export function withAddressChange(
+  columns: ProfileUpdate,
+  current: Partial<Record<AddressColumn, string | null>>,
+): ProfileUpdate {
+  const { addressUpdatedAt: _stamp, ...rest } = columns;
+  const changed = ADDRESS_COLUMNS.some(
+    (column) => rest[column] !== undefined && (rest[column] ?? null) !== (current[column] ?? null),
+  );
+  return changed ? { ...rest, addressUpdatedAt: new Date(), addressVerified: false } : rest;
+}
+
 export function toDisplayName(name: string | undefined, email: string): string {
   const cleaned = sanitizeText(name ?? '', 100);
   // accounts-and-auth §5: the display name defaults to the part of the e-mail before the @.
@@ -116,11 +136,6 @@ export function toSafeUpdateColumns(update: ProfileSafeUpdate): ProfileUpdate {
     );
   }
   if (update.country !== undefined) columns.country = update.country;
-  if (columns.addressLine1 || columns.city || columns.stateProvince || columns.postalCode || columns.country) {
-    columns.addressUpdatedAt = new Date();
-    // A changed address has not been verified.
-    columns.addressVerified = false;
-  }
   if (update.interests !== undefined)
     columns.interests = update.interests.map((item) => sanitizeText(item, 100)).filter(Boolean);
   if (update.favorite_genres !== undefined) {

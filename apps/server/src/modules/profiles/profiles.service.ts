@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
-import { assertNoInjection, toAddressColumns, toSafeUpdateColumns } from './profile-input.js';
+import { assertNoInjection, toAddressColumns, toSafeUpdateColumns, withAddressChange } from './profile-input.js';
 import { toProfile } from './profiles.mapper.js';
 import {
   deleteIncompleteProfile,
@@ -48,8 +48,8 @@ export async function updateOwnProfile(
 ): Promise<Profile> {
   const target = resolveTarget(actor, id, 'write');
   assertNoInjection(update);
-  const columns = toSafeUpdateColumns(update);
-  await requireProfile(db, target);
+  const current = await requireProfile(db, target);
+  const columns = withAddressChange(toSafeUpdateColumns(update), current);
   const row = await db.transaction(async (tx) => {
     const updated = await updateProfileRow(tx, target, columns);
     await recordUserActivity(tx, target, 'profile_updated', { fields: Object.keys(update) });
@@ -68,8 +68,9 @@ export async function completeOwnProfile(
 ): Promise<Profile> {
   const target = resolveTarget(actor, id, 'write');
   assertNoInjection(input);
-  const columns = toAddressColumns(input);
+  const fields = toAddressColumns(input);
   await setupProfile(db, actor, target);
+  const columns = withAddressChange(fields, await requireProfile(db, target));
   const row = await db.transaction(async (tx) => {
     const updated = await updateProfileRow(tx, target, { ...columns, registrationCompleted: true });
     await recordUserActivity(tx, target, 'registration_completed');
