@@ -76,6 +76,16 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export type ErrorBody = {
+  /** Two-factor sign-in: the code from the authenticator app (or the backup code) is not right. */
+  INVALID_TWO_FACTOR_CODE: 401,
+  /** Two-factor sign-in: the second step expired or had too many tries; sign in again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  /** Two-factor sign-in: too many wrong codes for this account; it is locked for a while. */
+  TWO_FACTOR_LOCKED: 429,
+  /** The library requires administrators to use two-factor sign-in, and this one has not set it up. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** A passkey could not be registered or did not sign in (unknown, refused or expired ceremony). */
+  PASSKEY_FAILED: 400,
   error: {
     code: ErrorCode;
     message: string;

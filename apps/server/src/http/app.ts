@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { createAuth } from '../modules/auth/auth.js';
+import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
 import { passwordRoutes } from '../modules/auth/password.routes.js';
 import { sessionRoutes } from '../modules/auth/sessions.routes.js';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', authRoutes);
   api.route('/', passwordRoutes);
   api.route('/', sessionRoutes);
+  api.route('/', accountSecurityRoutes);
   api.route('/', profileRoutes);
   api.route('/', userRoutes);
   // Before every route that writes the catalogue (uploads and editors' writes): the middleware

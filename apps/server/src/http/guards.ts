@@ -3,6 +3,7 @@ import { can, type GuardLevel, meetsGuard, normalizeRole } from '@maktaba/shared
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Actor } from '../actor.js';
 import { AppError } from '../errors.js';
+import { assertTwoFactorSetUp } from '../modules/auth/security-settings.js';
 import { authHeaders } from '../modules/auth/session.js';
 import { touchSession } from '../modules/auth/sessions.repository.js';
 import { findProfileById } from '../modules/profiles/profiles.repository.js';
@@ -40,6 +41,11 @@ export async function isStillSignedIn(c: Context<AppEnv>): Promise<boolean> {
   return typeof now === 'object' && now !== null && now.id === then.id && now.sessionId === then.sessionId;
 }
 
+/** An admin without two-factor sign-in, while the library requires it, is refused (TWO_FACTOR_REQUIRED). */
+function assertTwoFactorForStaffRoute(c: Context<AppEnv>): Promise<void> {
+  return assertTwoFactorSetUp(c.get('deps').database.db, c.get('actor'));
+}
+
 /** Guards a route by the permission matrix (accounts-and-auth §6): signed in, and allowed. */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return requireAnyPermission(permission);
@@ -52,6 +58,8 @@ export function requireAnyPermission(...permissions: Permission[]): MiddlewareHa
     actor(c, async () => {
       const role = c.get('actor').role;
       if (!permissions.some((permission) => can(role, permission))) throw new AppError('FORBIDDEN');
+      // Staff routes (beyond what any reader may do): an admin may be required to use two-factor sign-in.
+      if (!permissions.some((permission) => can('patron', permission))) await assertTwoFactorForStaffRoute(c);
       await next();
     });
 }
@@ -65,6 +73,7 @@ export function requireGuard(level: GuardLevel): MiddlewareHandler<AppEnv> {
   return (c, next) =>
     actor(c, async () => {
       if (!meetsGuard(c.get('actor').role, level)) throw new AppError('FORBIDDEN');
+      if (!meetsGuard('patron', level)) await assertTwoFactorForStaffRoute(c);
       await next();
     });
 }

@@ -152,6 +152,12 @@ export const AUDIT_ACTIONS = [
   'delete_scholar',
   'import_catalogue',
   'update_lending_settings',
+  'enable_two_factor',
+  'disable_two_factor',
+  'regenerate_backup_codes',
+  'add_passkey',
+  'remove_passkey',
+  'update_security_settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,7 +16,7 @@ import { requestMetadata } from '../../http/request-metadata.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
 import { evaluateSecurity, SECURITY_RULES } from './security.service.js';
-import { authHeaders, readAuthState, setCookies } from './session.js';
+import { authHeaders, readAuthState, SIGNED_OUT, setCookies } from './session.js';
 
 const errors = {
   400: errorJson('Invalid input or form submission'),
@@ -68,7 +68,8 @@ const signInRoute = createRoute({
   method: 'post',
   path: '/auth/sign-in',
   tags: ['Auth'],
-  summary: 'Sign in with e-mail and password (after the security check); sets the session cookie',
+  summary:
+    'Sign in with e-mail and password (after the security check); sets the session cookie, or, with two-factor sign-in on, answers twoFactorRequired and waits for the second step',
   request: jsonBody(SignInSchema),
   responses: {
     200: json(AuthStateSchema, 'Signed in'),
@@ -122,7 +123,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 200);
   })
   .openapi(signInRoute, async (c) => {
-    setCookies(c, await signIn(db(c), authCall(c), c.req.valid('json'), requestMetadata(c)));
+    const outcome = await signIn(db(c), authCall(c), c.req.valid('json'), requestMetadata(c));
+    setCookies(c, outcome.cookies);
+    // Two-factor sign-in: no session until the second step (POST /api/auth/two-factor/verify-totp).
+    if (outcome.twoFactorRequired) return c.json({ ...SIGNED_OUT, twoFactorRequired: true as const }, 200);
     return c.json(await readAuthStateAfterSignIn(c), 200);
   })
   .openapi(signUpRoute, async (c) => {
@@ -138,7 +142,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   });
 
 /** The new session cookie is in the response, not the request: read the state with it. */
-function readAuthStateAfterSignIn(c: Parameters<typeof readAuthState>[0]) {
+export function readAuthStateAfterSignIn(c: Parameters<typeof readAuthState>[0]) {
   const cookie = c.res.headers
     .getSetCookie()
     .map((entry) => entry.split(';')[0])

@@ -6,7 +6,6 @@ import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
 import { assertNoInjection, toAddressColumns, toDisplayName } from '../profiles/profile-input.js';
 import { recordSignIn } from '../profiles/profiles.repository.js';
-import { recordUserActivity } from '../users/user-activity.repository.js';
 import { createAccountWithProfile, EmailTakenError } from './accounts.repository.js';
 import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -17,6 +16,7 @@ import { expiredSessionCookie } from './session.js';
 import { revokeSessions } from './sessions.repository.js';
 
 type SignOutScope = SignOutRequest['scope'];
+import { recordCompletedSignIn } from './two-factor.service.js';
 
 /**
  * What a sign-in or sign-out runs with: better-auth, and the request's headers for it (the
@@ -31,22 +31,31 @@ function blocked(result: SecurityCheckResponse, fallback: string): AppError {
   });
 }
 
-/** Starts a better-auth session for verified credentials: the user and the session's cookies. */
+/**
+ * Starts a better-auth session for verified credentials: the user and the session's cookies. With
+ * two-factor sign-in on (and this browser not trusted), there is no session yet: the cookies hold
+ * the pending second step instead, and `userId` is null.
+ */
 async function startSession(
   { auth, headers }: AuthCall,
   email: string,
   password: string,
-): Promise<{ userId: string; cookies: string[] }> {
+): Promise<{ userId: string | null; cookies: string[] }> {
   const result = await auth.api.signInEmail({
     body: { email, password, rememberMe: true },
     headers,
     returnHeaders: true,
   });
-  return { userId: result.response.user.id, cookies: result.headers.getSetCookie() };
+  const response = result.response as { user?: { id: string }; twoFactorRedirect?: boolean };
+  const userId = response.twoFactorRedirect || !response.user ? null : response.user.id;
+  return { userId, cookies: result.headers.getSetCookie() };
 }
 
 /**
  * Records a registration refused because the e-mail has an account, and answers the refusal.
+/** What a password sign-in answers: the cookies, and whether the second step (two-factor) is still to come. */
+export type SignInOutcome = { cookies: string[]; twoFactorRequired: boolean };
+
  * Telling it is a decision (ADR 0012): the per-address sign-up limit bounds how often it is told.
  */
 async function emailTaken(
@@ -122,7 +131,7 @@ export async function signUp(
     allowed: true,
   });
   const { userId, cookies } = await startSession(call, email, input.password);
-  await recordSignIn(db, userId);
+  if (userId) await recordSignIn(db, userId);
   return cookies;
 }
 
@@ -132,7 +141,7 @@ export async function signIn(
   call: AuthCall,
   input: SignInInput,
   { clientIp: ip, userAgent }: RequestMetadata,
-): Promise<string[]> {
+): Promise<SignInOutcome> {
   const email = sanitizeEmail(input.email);
   if (input.website && input.website.trim() !== '') {
     await insertSecurityEvent(db, {
@@ -147,7 +156,7 @@ export async function signIn(
   // Enforced here as well as offered to the client: skipping the check does not skip the limit.
   const check = await evaluateSecurity(db, { action: 'login', identifier: email, ip, userAgent });
   if (!check.allowed) throw blocked(check, 'Login blocked for security reasons');
-  let session: { userId: string; cookies: string[] };
+  let session: { userId: string | null; cookies: string[] };
   try {
     session = await startSession(call, email, input.password);
   } catch (error) {
@@ -169,17 +178,12 @@ export async function signIn(
     }
     throw error;
   }
-  await insertSecurityEvent(db, {
-    eventType: 'login_succeeded',
-    action: 'login',
-    identifier: email,
-    ipAddress: ip,
-    userAgent,
-    allowed: true,
-  });
   const { userId, cookies } = session;
-  await Promise.all([recordSignIn(db, userId), recordUserActivity(db, userId, 'sign_in')]);
-  return cookies;
+  // The password was right but the second step is still to come: the sign-in is recorded when it
+  // completes (two-factor.service.ts), as for a passkey.
+  if (!userId) return { cookies, twoFactorRequired: true };
+  await recordCompletedSignIn(db, { userId, email, method: 'password' }, { clientIp: ip, userAgent });
+  return { cookies, twoFactorRequired: false };
 }
 
 /**

@@ -1,15 +1,19 @@
+import { passkey } from '@better-auth/passkey';
 import { LIMITS } from '@maktaba/shared/constants';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import {
   authAccounts,
+  authPasskeys,
   authRateLimits,
   authSessions,
+  authTwoFactors,
   authUsers,
   authVerifications,
   profiles,
@@ -42,6 +46,8 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
         account: authAccounts,
         verification: authVerifications,
         rateLimit: authRateLimits,
+        twoFactor: authTwoFactors,
+        passkey: authPasskeys,
       },
     }),
     emailAndPassword: {
@@ -56,7 +62,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       revokeSessionsOnPasswordReset: true,
     },
     // Google sign-in through the generic OpenID Connect plugin (google.ts says why).
-    plugins: googlePlugins(config, BASE_PATH),
+    plugins: [...googlePlugins(config, BASE_PATH), ...securityPlugins(config)],
     // OAuth failures that happen before the flow's own error address is known (an unknown or
     // tampered state) go to the same page, which shows them.
     onAPIError: { errorURL: `${config.publicUrl}${OAUTH_RETURN_PATH}` },
@@ -118,3 +124,40 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How long "Trust this device" spares a browser the second step. */
+export const TRUST_DEVICE_DAYS = 30;
+
+/**
+ * The WebAuthn relying party: the public address's host name. Browsers refuse an IP address as
+ * one, so a loopback address (a local run, the end-to-end tests) uses `localhost`, which
+ * browsers treat as a secure context on plain HTTP.
+ */
+export function passkeyRelyingParty(publicUrl: string): { rpID: string; origin: string[] } {
+  const url = new URL(publicUrl);
+  const isIp = /^[\d.]+$|^\[/.test(url.hostname);
+  const rpID = isIp ? 'localhost' : url.hostname;
+  const origins = new Set([url.origin]);
+  if (isIp) origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
+  return { rpID, origin: [...origins] };
+}
+
+/**
+ * Two-factor sign-in (an authenticator app's codes, with backup codes) and passkeys, both by
+ * better-auth's plugins. Their endpoints stay closed under /api/auth: our routes
+ * (account-security.routes.ts) call them, and record what a sign-in records.
+ */
+function securityPlugins(config: Config) {
+  return [
+    twoFactor({
+      issuer: 'Maktaba',
+      trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+      backupCodeOptions: { amount: 10, length: 10 },
+    }),
+    passkey({
+      rpName: 'Maktaba',
+      ...passkeyRelyingParty(config.publicUrl),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    }),
+  ];
+}

@@ -5,6 +5,7 @@ import { toProfile } from '../profiles/profiles.mapper.js';
 import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from './accounts.repository.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
+import { needsTwoFactorSetup } from './security-settings.js';
 import { hashSessionToken, isSessionRevoked, touchSession } from './sessions.repository.js';
 
 /** Request headers for better-auth calls: the cookie and user agent, and our resolved client address. */
@@ -97,8 +98,18 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
       .catch(() => undefined);
     return SIGNED_OUT;
   }
+  const twoFactorEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  const setupRequired = await needsTwoFactorSetup(db, { id: user.id, role: row.role });
   return {
-    user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, provider },
+    ...(setupRequired ? { twoFactorSetupRequired: true as const } : {}),
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      provider,
+      twoFactorEnabled,
+    },
     session: {
       id: session.id,
       createdAt: new Date(session.createdAt).toISOString(),
