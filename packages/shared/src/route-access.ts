@@ -63,6 +63,8 @@ export const ROUTE_ACCESS = {
   'POST /api/profiles/{id}/last-activity': 'authenticated',
   'PUT /api/profiles/{id}/avatar': 'authenticated',
   'DELETE /api/profiles/{id}/avatar': 'authenticated',
+  'PUT /api/profiles/me/preferences': 'authenticated',
+  'PUT /api/profiles/me/notification-preferences': 'authenticated',
 
   // Images of the catalogue
   'PUT /api/books/{id}/cover': 'books.edit',

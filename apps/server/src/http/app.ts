@@ -23,6 +23,7 @@ import { holdRoutes } from '../modules/lending/holds.routes.js';
 import { lendingRoutes } from '../modules/lending/lending.routes.js';
 import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
+import { preferencesRoutes } from '../modules/profiles/preferences.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', sessionRoutes);
   api.route('/', accountSecurityRoutes);
   api.route('/', profileRoutes);
+  api.route('/', preferencesRoutes);
   api.route('/', userRoutes);
   // Before every route that writes the catalogue (uploads and editors' writes): the middleware
   // runs after them and refreshes the search index before the answer goes out.

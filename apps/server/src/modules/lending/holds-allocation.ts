@@ -4,6 +4,7 @@ import type { Transaction } from '../mail/outbox.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { readerChannels } from '../profiles/notification-channels.js';
 import * as holdsRepo from './holds.repository.js';
 import * as repo from './lending.repository.js';
 import { formatDay, getLendingSettings, READER_LOANS_PATH, shippingAddressOf } from './lending-common.js';
@@ -81,13 +82,16 @@ async function tellAvailable(
   const book = await repo.findBookTitles(tx, who.bookId);
   const title = (locale === 'ar' ? book?.titleAr : null) || book?.titleEn || '';
   const date = formatDay(who.confirmBy, locale);
-  await notifyUser(tx, {
-    userId: who.userId,
-    link: READER_LOANS_PATH,
-    title: t('lending.notify.availableTitle'),
-    message: t('lending.notify.availableMessage', { title, date }),
-    type: 'success',
-  });
+  const channels = await readerChannels(tx, who.userId, 'hold_available');
+  if (channels.in_app)
+    await notifyUser(tx, {
+      userId: who.userId,
+      link: READER_LOANS_PATH,
+      title: t('lending.notify.availableTitle'),
+      message: t('lending.notify.availableMessage', { title, date }),
+      type: 'success',
+    });
+  if (!channels.email) return;
   await enqueueEmail(tx, {
     to: who.email,
     locale,

@@ -6,6 +6,7 @@ import type { Transaction } from '../mail/outbox.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { readerChannels } from '../profiles/notification-channels.js';
 import { expireOffers } from './holds.service.js';
 import * as repo from './lending.repository.js';
 import { getLendingSettings, type LendingContext } from './lending-common.js';
@@ -79,14 +80,16 @@ async function describe(tx: Transaction, loan: repo.NoticeLoan) {
 
 async function remind(ctx: LendingContext, tx: Transaction, loan: repo.NoticeLoan) {
   const { locale, t, title, date, email } = await describe(tx, loan);
-  await notifyUser(tx, {
-    userId: loan.userId,
-    link: READER_LOANS_PATH,
-    title: t('lending.notify.dueSoonTitle'),
-    message: t('lending.notify.dueSoonMessage', { title, date }),
-    type: 'info',
-  });
-  if (email) {
+  const channels = await readerChannels(tx, loan.userId, 'loan_due_soon');
+  if (channels.in_app)
+    await notifyUser(tx, {
+      userId: loan.userId,
+      link: READER_LOANS_PATH,
+      title: t('lending.notify.dueSoonTitle'),
+      message: t('lending.notify.dueSoonMessage', { title, date }),
+      type: 'info',
+    });
+  if (email && channels.email) {
     await enqueueEmail(tx, {
       to: email,
       locale,
@@ -106,15 +109,18 @@ async function remind(ctx: LendingContext, tx: Transaction, loan: repo.NoticeLoa
 async function noticeOverdue(ctx: LendingContext, tx: Transaction, loan: repo.NoticeLoan, max: number) {
   const { locale, t, title, date, email } = await describe(tx, loan);
   const final = loan.overdueNoticeCount >= max;
-  await notifyUser(tx, {
-    userId: loan.userId,
-    link: READER_LOANS_PATH,
-    title: t(final ? 'lending.notify.overdueFinalTitle' : 'lending.notify.overdueTitle'),
-    message: t('lending.notify.overdueMessage', { title, date }),
-    type: 'warning',
-    eventType: 'checkout_overdue',
-  });
-  if (email) {
+  // Overdue notices keep one channel at least (readerChannels never answers both off).
+  const channels = await readerChannels(tx, loan.userId, 'loan_overdue');
+  if (channels.in_app)
+    await notifyUser(tx, {
+      userId: loan.userId,
+      link: READER_LOANS_PATH,
+      title: t(final ? 'lending.notify.overdueFinalTitle' : 'lending.notify.overdueTitle'),
+      message: t('lending.notify.overdueMessage', { title, date }),
+      type: 'warning',
+      eventType: 'checkout_overdue',
+    });
+  if (email && channels.email) {
     await enqueueEmail(tx, {
       to: email,
       locale,

@@ -37,6 +37,7 @@ import type { Transaction } from '../mail/outbox.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { readerChannels } from '../profiles/notification-channels.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
 import { insertAudit } from '../users/users.repository.js';
 import * as holdsRepo from './holds.repository.js';
@@ -523,42 +524,53 @@ async function tellReader(
   const link = new URL(READER_LOANS_PATH, ctx.publicUrl).toString();
   const email = reader.email;
   switch (action) {
-    case 'approve':
-      await notifyUser(tx, {
-        userId: loan.userId,
-        link: READER_LOANS_PATH,
-        title: t('lending.notify.approvedTitle'),
-        message: t('lending.notify.approvedMessage', { title }),
-        type: 'success',
-        eventType: 'book_request_approved',
-      });
+    case 'approve': {
+      // The reader's channels for this event (Settings → Notifications).
+      const channels = await readerChannels(tx, loan.userId, 'loan_approved');
+      if (channels.in_app)
+        await notifyUser(tx, {
+          userId: loan.userId,
+          link: READER_LOANS_PATH,
+          title: t('lending.notify.approvedTitle'),
+          message: t('lending.notify.approvedMessage', { title }),
+          type: 'success',
+          eventType: 'book_request_approved',
+        });
+      if (!channels.email) return false;
       await enqueueEmail(tx, { to: email, locale, template: 'loan_approved', data: { bookTitle: title, link } });
       return true;
+    }
     case 'deny': {
       const reason = values.denialReason ?? '';
-      await notifyUser(tx, {
-        userId: loan.userId,
-        link: READER_LOANS_PATH,
-        title: t('lending.notify.deniedTitle'),
-        message: t('lending.notify.deniedMessage', { title, reason }),
-        type: 'info',
-        eventType: 'book_request_denied',
-      });
+      const channels = await readerChannels(tx, loan.userId, 'loan_denied');
+      if (channels.in_app)
+        await notifyUser(tx, {
+          userId: loan.userId,
+          link: READER_LOANS_PATH,
+          title: t('lending.notify.deniedTitle'),
+          message: t('lending.notify.deniedMessage', { title, reason }),
+          type: 'info',
+          eventType: 'book_request_denied',
+        });
+      if (!channels.email) return false;
       await enqueueEmail(tx, { to: email, locale, template: 'loan_denied', data: { bookTitle: title, reason, link } });
       return true;
     }
     case 'ship': {
       const carrier = values.carrier ?? null;
       const tracking = values.trackingNumber ?? null;
-      await notifyUser(tx, {
-        userId: loan.userId,
-        link: READER_LOANS_PATH,
-        title: t('lending.notify.shippedTitle'),
-        message: tracking
-          ? t('lending.notify.shippedTracking', { title, carrier: carrier ?? '—', tracking })
-          : t('lending.notify.shippedMessage', { title }),
-        type: 'info',
-      });
+      const channels = await readerChannels(tx, loan.userId, 'loan_shipped');
+      if (channels.in_app)
+        await notifyUser(tx, {
+          userId: loan.userId,
+          link: READER_LOANS_PATH,
+          title: t('lending.notify.shippedTitle'),
+          message: tracking
+            ? t('lending.notify.shippedTracking', { title, carrier: carrier ?? '—', tracking })
+            : t('lending.notify.shippedMessage', { title }),
+          type: 'info',
+        });
+      if (!channels.email) return false;
       await enqueueEmail(tx, {
         to: email,
         locale,
