@@ -1,6 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Role } from '@maktaba/shared/permissions';
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+  type Request,
+} from '@playwright/test';
 import { test as base, type Catalogue, expect } from './fixtures';
 import { E2E_ADMIN } from './support/admin-account';
 import { E2E_BASE_URL } from './support/e2e-env';
@@ -124,14 +130,41 @@ export { expect };
 
 /**
  * Creates the account with its complete profile through the API and answers its id. With
- * `page.request` the page is signed in too.
+ * `page.request` the page is signed in too. Its e-mail is verified by the suite's admin (as an
+ * admin can on the user's page), as a reader's is once they open the link: unverified readers
+ * cannot borrow. `{ verified: false }` leaves it as sign-up leaves it.
  */
-export async function createAccount(request: APIRequestContext, account: Account): Promise<string> {
+export async function createAccount(
+  request: APIRequestContext,
+  account: Account,
+  { verified = true }: { verified?: boolean } = {},
+): Promise<string> {
   const response = await request.post('/api/auth/sign-up', {
     data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { user: { id: string } }).user.id;
+  const id = ((await response.json()) as { user: { id: string } }).user.id;
+  if (verified) {
+    const verify = await (await verifyingAdmin()).post(`/api/admin/users/${id}/verify-email`);
+    expect(verify.status(), await verify.text()).toBe(200);
+  }
+  return id;
+}
+
+let adminForVerification: Promise<APIRequestContext> | undefined;
+
+/** The suite's admin, signed in once per worker, that verifies the accounts the tests make. */
+function verifyingAdmin(): Promise<APIRequestContext> {
+  adminForVerification ??= (async () => {
+    const admin = await playwrightRequest.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
+    });
+    const signIn = await admin.post('/api/auth/sign-in', { data: E2E_ADMIN });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    return admin;
+  })();
+  return adminForVerification;
 }
 
 /** The toast on top of the stack (the toaster shows one at a time). */

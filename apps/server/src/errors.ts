@@ -32,6 +32,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_PROFILE: 'Invalid profile data',
   INVALID_RESET_TOKEN: 'The password reset link is invalid or has expired.',
   CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  INVALID_EMAIL_LINK: 'This e-mail link is invalid or has expired.',
+  RECENT_SIGN_IN_REQUIRED: 'Please sign in again to continue.',
   ACCOUNT_NOT_LINKED: 'An account with this email already exists. Sign in with your email and password instead.',
   LAST_ADMIN: 'The last active administrator cannot be demoted, suspended or deleted.',
   SELF_CHANGE: 'You cannot change your own role or status, or delete your own account.',

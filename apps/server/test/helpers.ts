@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database, Driver } from '../src/db/client.js';
-import { profiles } from '../src/db/schema/index.js';
+import { authUsers, profiles } from '../src/db/schema/index.js';
 import { createLogger } from '../src/logger.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { type ApiClient, type ApiResponse, clientFrom, registerAccount } from './api-client.js';
@@ -268,15 +268,21 @@ export type TestAccount = {
   response: ApiResponse;
 };
 
-/** Registers a new account (a patron) on `server` and gives it `role`; `name` is its display name. */
+/**
+ * Registers a new account (a patron) on `server` and gives it `role`; `name` is its display name.
+ * Its e-mail is verified, as a reader's is once they open the link (unverified readers cannot
+ * borrow); `{ verified: false }` leaves it as sign-up leaves it.
+ */
 export async function accountAs(
   server: Pick<TestServer, 'url' | 'db'>,
   role: Role = 'patron',
   overrides: Record<string, unknown> = {},
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<TestAccount> {
   const client = clientFrom(server.url);
   const created = await registerAccount(client, { name: `A ${role}`, ...overrides });
   if (role !== 'patron') await server.db.update(profiles).set({ role }).where(eq(profiles.id, created.id));
+  if (verified) await server.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, created.id));
   return { client, ...created };
 }
 

@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   INVALID_RESET_TOKEN: 400,
   /** Changing the password while signed in: the current one did not match. */
   CURRENT_PASSWORD_INCORRECT: 400,
+  /** An e-mail verification or change link that is unknown, already used or expired (details.reason). */
+  INVALID_EMAIL_LINK: 400,
+  /** A Google-only account changing its e-mail: the session must be recent (sign in again). */
+  RECENT_SIGN_IN_REQUIRED: 403,
   /** A Google account whose e-mail belongs to an existing password account (never merged silently). */
   ACCOUNT_NOT_LINKED: 409,
   /** Admin user management: the change would leave no active admin. */

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import { createAuth } from '../modules/auth/auth.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
+import { emailVerificationRoutes } from '../modules/auth/email-verification.routes.js';
 import { passwordRoutes } from '../modules/auth/password.routes.js';
 import { sessionRoutes } from '../modules/auth/sessions.routes.js';
 import { bookmarkRoutes } from '../modules/bookmarks/bookmarks.routes.js';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', systemRoutes);
   api.route('/', authRoutes);
   api.route('/', passwordRoutes);
+  api.route('/', emailVerificationRoutes);
   api.route('/', sessionRoutes);
   api.route('/', accountSecurityRoutes);
   api.route('/', profileRoutes);

@@ -158,6 +158,9 @@ export const AUDIT_ACTIONS = [
   'add_passkey',
   'remove_passkey',
   'update_security_settings',
+  'request_email_change',
+  'complete_email_change',
+  'verify_user_email',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

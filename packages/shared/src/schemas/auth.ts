@@ -92,6 +92,8 @@ export const SignUpRequestSchema = z.object({
   name: OptionalNameSchema,
   website: HoneypotSchema,
   ...CompleteProfileSchema.shape,
+  /** The language of the verification e-mail; the server falls back to Accept-Language, then English. */
+  locale: z.enum(LANGUAGES).optional(),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 

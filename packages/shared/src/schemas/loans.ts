@@ -204,6 +204,7 @@ export const BorrowContextSchema = z.object({
   /** Why a request would be refused now, or null when it can be made. */
   blocked_by: z
     .enum([
+      'EMAIL_NOT_VERIFIED',
       'ADDRESS_REQUIRED',
       'BORROWING_LIMIT_REACHED',
       'NO_COPY_AVAILABLE',

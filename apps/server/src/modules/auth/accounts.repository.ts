@@ -15,6 +15,8 @@ export type NewAccount = {
   name: string;
   passwordHash: string;
   profile: Omit<ProfileInsert, 'id' | 'email'>;
+  /** Whether the address is known to be the person's (an operator's account); false by default. */
+  emailVerified?: boolean;
 };
 
 export class EmailTakenError extends Error {
@@ -43,7 +45,7 @@ export async function createAccountWithProfile(db: Database, account: NewAccount
       if (existing) throw new EmailTakenError();
       const [user] = await tx
         .insert(authUsers)
-        .values({ email: account.email, name: account.name, emailVerified: false })
+        .values({ email: account.email, name: account.name, emailVerified: account.emailVerified ?? false })
         .returning({ id: authUsers.id });
       if (!user) throw new Error('User creation failed unexpectedly (null user).');
       await tx.insert(authAccounts).values({

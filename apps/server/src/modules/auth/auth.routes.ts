@@ -132,7 +132,9 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signUpRoute, async (c) => {
     // Counted by address before anything else runs (the security check, the e-mail lookup, the hash).
     await enforceRateLimits(c, SIGN_UP_LIMITS, null);
-    setCookies(c, await signUp(db(c), authCall(c), c.req.valid('json'), requestMetadata(c)));
+    const { mailer, config } = c.get('deps');
+    const mail = { mailer, publicUrl: config.publicUrl };
+    setCookies(c, await signUp(db(c), authCall(c), c.req.valid('json'), requestMetadata(c), mail));
     return c.json(await readAuthStateAfterSignIn(c), 201);
   })
   .openapi(signOutRoute, async (c) => {

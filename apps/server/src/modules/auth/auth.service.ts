@@ -4,19 +4,21 @@ import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
+import { pickLocale } from '../mail/locale.js';
 import { assertNoInjection, toAddressColumns, toDisplayName } from '../profiles/profile-input.js';
 import { recordSignIn } from '../profiles/profiles.repository.js';
 import { createAccountWithProfile, EmailTakenError } from './accounts.repository.js';
 import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
+import { type EmailVerificationDeps, sendVerificationLink } from './email-verification.service.js';
 import { findUserByEmail } from './password.repository.js';
 import { insertSecurityEvent } from './security.repository.js';
 import { evaluateSecurity } from './security.service.js';
 import { expiredSessionCookie } from './session.js';
 import { revokeSessions } from './sessions.repository.js';
+import { recordCompletedSignIn } from './two-factor.service.js';
 
 type SignOutScope = SignOutRequest['scope'];
-import { recordCompletedSignIn } from './two-factor.service.js';
 
 /**
  * What a sign-in or sign-out runs with: better-auth, and the request's headers for it (the
@@ -51,11 +53,11 @@ async function startSession(
   return { userId, cookies: result.headers.getSetCookie() };
 }
 
-/**
- * Records a registration refused because the e-mail has an account, and answers the refusal.
 /** What a password sign-in answers: the cookies, and whether the second step (two-factor) is still to come. */
 export type SignInOutcome = { cookies: string[]; twoFactorRequired: boolean };
 
+/**
+ * Records a registration refused because the e-mail has an account, and answers the refusal.
  * Telling it is a decision (ADR 0012): the per-address sign-up limit bounds how often it is told.
  */
 async function emailTaken(
@@ -73,12 +75,16 @@ async function emailTaken(
   return new AppError('EMAIL_TAKEN');
 }
 
-/** Registration: the account and its profile, then a session. Answers the session's cookies. */
+/**
+ * Registration: the account and its profile, then the link that verifies the address (in the
+ * reader's language), then a session. Answers the session's cookies.
+ */
 export async function signUp(
   db: Database,
   call: AuthCall,
   input: SignUpRequest,
-  { clientIp: ip, userAgent }: RequestMetadata,
+  { clientIp: ip, userAgent, acceptLanguage }: RequestMetadata,
+  mail: Pick<EmailVerificationDeps, 'mailer' | 'publicUrl'>,
 ): Promise<string[]> {
   assertNoInjection(input);
   const email = sanitizeEmail(input.email);
@@ -106,8 +112,9 @@ export async function signUp(
   if (await findUserByEmail(db, email)) throw await refuseTaken();
   const ctx = await call.auth.$context;
   const passwordHash = await ctx.password.hash(input.password);
+  let newUserId: string;
   try {
-    await createAccountWithProfile(db, {
+    newUserId = await createAccountWithProfile(db, {
       email,
       name: toDisplayName(input.name, email),
       passwordHash,
@@ -130,6 +137,10 @@ export async function signUp(
     userAgent,
     allowed: true,
   });
+  await sendVerificationLink(
+    { db, ...mail },
+    { userId: newUserId, email, locale: pickLocale(input.locale, acceptLanguage) },
+  );
   const { userId, cookies } = await startSession(call, email, input.password);
   if (userId) await recordSignIn(db, userId);
   return cookies;

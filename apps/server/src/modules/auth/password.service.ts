@@ -12,6 +12,7 @@ import { enqueueEmail, type Transaction } from '../mail/outbox.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
 import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
+import { markEmailVerified } from './email-verification.repository.js';
 import {
   consumeResetToken,
   countPasswordEvents,
@@ -143,6 +144,9 @@ export async function resetPassword(
     const token = await consumeResetToken(tx, tokenHash);
     if (!token || token.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_RESET_TOKEN');
     await setPasswordHash(tx, token.userId, passwordHash);
+    // The link reached the account's address: that proves it. This is how an account an admin
+    // created (its "choose your password" link is a reset token) becomes verified.
+    await markEmailVerified(tx, token.userId);
     await recordPasswordChange(deps, request, tx, {
       userId: token.userId,
       eventType: 'password_reset_completed',

@@ -1,10 +1,10 @@
 import { ACTIVE_LOAN_STATUSES, type LoanStatus, OPEN_LOAN_STATUSES } from '@maktaba/shared/lending';
 import type { DeskQuery, DeskQueue, LendingSettings, ShippingAddress } from '@maktaba/shared/schemas/loans';
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
-import { appSettings, bookCopies, books, checkouts, loanEvents, profiles } from '../../db/schema/index.js';
+import { appSettings, authUsers, bookCopies, books, checkouts, loanEvents, profiles } from '../../db/schema/index.js';
 import { type AuthorRef, authorsJson, firstCategoryKey } from '../catalogue/catalogue.repository.js';
 
 export type CheckoutRecord = typeof checkouts.$inferSelect;
@@ -138,13 +138,25 @@ export async function findLoanEvents(db: Queryable, loanId: string) {
 }
 
 /** The requesting reader's row, locked: two requests of one reader run one after the other. */
+/** The reader's profile, with whether their e-mail is verified (unverified readers cannot borrow). */
+const readerColumns = { ...getTableColumns(profiles), emailVerified: authUsers.emailVerified };
+
 export async function lockReader(db: Queryable, userId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).for('update');
+  const [row] = await db
+    .select(readerColumns)
+    .from(profiles)
+    .innerJoin(authUsers, eq(authUsers.id, profiles.id))
+    .where(eq(profiles.id, userId))
+    .for('update', { of: profiles });
   return row;
 }
 
 export async function findReader(db: Queryable, userId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [row] = await db
+    .select(readerColumns)
+    .from(profiles)
+    .innerJoin(authUsers, eq(authUsers.id, profiles.id))
+    .where(eq(profiles.id, userId));
   return row;
 }
 

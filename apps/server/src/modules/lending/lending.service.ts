@@ -226,8 +226,11 @@ function blockedReason(state: {
   copies: number;
   /** The reader has an overdue loan and the library makes that block borrowing. */
   overdue: boolean;
+  /** The reader's e-mail address is verified (books go to real people, who must be reachable). */
+  verified: boolean;
 }): BorrowContext['blocked_by'] {
   if (!state.active) return 'ACCOUNT_DISABLED';
+  if (!state.verified) return 'EMAIL_NOT_VERIFIED';
   if (!state.address) return 'ADDRESS_REQUIRED';
   if (state.requested) return 'ALREADY_REQUESTED';
   if (state.overdue) return 'OVERDUE_LOANS';
@@ -278,6 +281,7 @@ export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: s
   const limit = borrowingLimit(reader?.borrowingLimit, settings.default_borrowing_limit);
   const blockedBy = blockedReason({
     active: reader?.status === 'active',
+    verified: reader?.emailVerified !== false,
     requested: Boolean(loanRow),
     address: Boolean(address),
     underLimit: open < limit,
@@ -322,6 +326,7 @@ export async function requestLoan(
     const reader = await repo.lockReader(tx, actor.id);
     if (!reader) throw new AppError('PROFILE_NOT_FOUND');
     if (reader.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    if (reader.emailVerified === false) throw new AppError('EMAIL_NOT_VERIFIED');
     const book = await repo.findBook(tx, input.book_id);
     if (!book || !bookVisible(book.status, actor)) throw new AppError('NOT_FOUND', 'Book not found');
     const address = shippingAddressOf(reader);

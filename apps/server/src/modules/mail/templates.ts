@@ -24,6 +24,27 @@ export type EmailMessage =
       data: { signInUrl: string };
     }
   | {
+      /** A new account (or a resend): the link that verifies its address. */
+      to: string;
+      locale: Language;
+      template: 'email_verify';
+      data: { link: string; expiresInMinutes: number };
+    }
+  | {
+      /** To the NEW address the reader asked for: the link that makes it the account's. */
+      to: string;
+      locale: Language;
+      template: 'email_change_confirm';
+      data: { link: string; expiresInMinutes: number; currentEmail: string };
+    }
+  | {
+      /** To the OLD address: someone asked to move the account to `maskedEmail`. */
+      to: string;
+      locale: Language;
+      template: 'email_change_requested';
+      data: { maskedEmail: string; signInUrl: string };
+    }
+  | {
       /** An account an admin created: the link to choose a first password. */
       to: string;
       locale: Language;
@@ -178,6 +199,48 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
           t('email.emailChanged.notYou'),
         ],
         action: { label: t('email.emailChanged.action'), url: ensureWebLink(message.data.signInUrl) },
+        after: [],
+      };
+    case 'email_verify':
+      return {
+        subject: t('email.emailVerify.subject', { library }),
+        title: t('email.emailVerify.title'),
+        before: [t('email.common.greeting'), t('email.emailVerify.intro', { library, email })],
+        action: { label: t('email.emailVerify.action'), url: ensureWebLink(message.data.link) },
+        after: [
+          t('email.emailVerify.validity', {
+            duration: formatDuration(message.data.expiresInMinutes, message.locale),
+          }),
+          t('email.emailVerify.ignore', { library }),
+        ],
+      };
+    case 'email_change_confirm':
+      return {
+        subject: t('email.emailChangeConfirm.subject', { library }),
+        title: t('email.emailChangeConfirm.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.emailChangeConfirm.intro', { library, email, current: message.data.currentEmail }),
+        ],
+        action: { label: t('email.emailChangeConfirm.action'), url: ensureWebLink(message.data.link) },
+        after: [
+          t('email.emailChangeConfirm.validity', {
+            duration: formatDuration(message.data.expiresInMinutes, message.locale),
+          }),
+          t('email.emailChangeConfirm.ignore'),
+        ],
+      };
+    case 'email_change_requested':
+      return {
+        subject: t('email.emailChangeRequested.subject', { library }),
+        title: t('email.emailChangeRequested.title'),
+        before: [
+          t('email.common.greeting'),
+          t('email.emailChangeRequested.intro', { library, email, masked: message.data.maskedEmail }),
+          t('email.emailChangeRequested.stays'),
+          t('email.emailChangeRequested.notYou'),
+        ],
+        action: { label: t('email.emailChangeRequested.action'), url: ensureWebLink(message.data.signInUrl) },
         after: [],
       };
     case 'account_created':
