@@ -51,6 +51,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   RENEWAL_TOO_LATE: 'This loan is too far past its due date to renew. Please send the book back.',
   WRONG_STATE: 'This loan cannot do that in its current state.',
   BOOKS_OUT: 'This reader still has books out. Receive them or mark them lost before deleting the account.',
+  BOOKS_WITH_READER: 'Some books are still with you or on their way. Your account can be deleted once they are back.',
+  CONFIRMATION_MISMATCH: 'Type your e-mail address exactly to confirm.',
   BARCODE_TAKEN: 'Another copy already has this barcode.',
 };
 

@@ -70,6 +70,10 @@ export const ERROR_STATUS = {
    * the desk receives them or marks them lost first, or the copies would be left with no loan.
    */
   BOOKS_OUT: 409,
+  /** Deleting your own account while a book is on its way to you, with you or on its way back (details.books). */
+  BOOKS_WITH_READER: 409,
+  /** Deleting your own account: the typed confirmation is not the account's e-mail address. */
+  CONFIRMATION_MISMATCH: 422,
   /** Copies: another copy already has this barcode. */
   BARCODE_TAKEN: 409,
   INTERNAL: 500,

@@ -68,6 +68,10 @@ export const ROUTE_ACCESS = {
   'POST /api/profiles/{id}/last-activity': 'authenticated',
   'PUT /api/profiles/{id}/avatar': 'authenticated',
   'DELETE /api/profiles/{id}/avatar': 'authenticated',
+  // Your data: the export, and deleting your own account (the last admin is refused by the route)
+  'GET /api/profiles/me/export': 'authenticated',
+  'GET /api/profiles/me/deletion': 'authenticated',
+  'POST /api/profiles/me/delete': 'authenticated',
   'PUT /api/profiles/me/preferences': 'authenticated',
   'PUT /api/profiles/me/notification-preferences': 'authenticated',
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { createAuth } from '../modules/auth/auth.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
+import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
 import { emailVerificationRoutes } from '../modules/auth/email-verification.routes.js';
 import { passwordRoutes } from '../modules/auth/password.routes.js';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', sessionRoutes);
   api.route('/', accountSecurityRoutes);
   api.route('/', profileRoutes);
+  api.route('/', accountDataRoutes);
   api.route('/', preferencesRoutes);
   api.route('/', userRoutes);
   // Before every route that writes the catalogue (uploads and editors' writes): the middleware

@@ -139,6 +139,7 @@ export const AUDIT_ACTIONS = [
   'update_user_email',
   'create_user',
   'delete_user',
+  'delete_own_account',
   'revoke_user_sessions',
   'repair_user_profile',
   'create_book',

@@ -30,7 +30,7 @@ import { findUserByEmail, hashResetToken, replaceResetToken } from '../auth/pass
 import { revokeSessions } from '../auth/sessions.repository.js';
 import { pickLocale } from '../mail/locale.js';
 import type { MailWorker } from '../mail/mail-worker.js';
-import { enqueueEmail } from '../mail/outbox.js';
+import { enqueueEmail, type Transaction } from '../mail/outbox.js';
 import { toProfile } from '../profiles/profiles.mapper.js';
 import {
   ensureDefaultProfile,
@@ -398,15 +398,25 @@ export function createUsersService({
    * sender's name and e-mail, the loans are kept without identity in the audit entry, and the account
    * goes with everything that hangs on it (sessions, profile, bookmarks, notifications, history…).
    */
-  async function deleteUser(actor: Actor, id: string, request: RequestMetadata): Promise<void> {
-    await db.transaction(async (tx) => {
+  async function deleteUser(
+    actor: Actor,
+    id: string,
+    request: RequestMetadata,
+    /**
+     * `self`: the reader deletes their own account (Settings → Your data), in `within`, the
+     * caller's transaction: the last-admin rule still holds, the audit entry has no actor left.
+     */
+    options: { self?: boolean; within?: Transaction } = {},
+  ): Promise<void> {
+    const work = async (tx: Transaction) => {
       const user = await requireAuthUser(tx, id);
       const profile = await repo.findProfileById(tx, id);
-      await guardAdminChange(actor, tx, {
-        id,
-        role: profile?.role ?? 'patron',
-        status: profile?.status ?? 'active',
-      });
+      const target = { id, role: profile?.role ?? 'patron', status: profile?.status ?? 'active' };
+      if (options.self && target.role === 'admin' && target.status === 'active') {
+        if ((await repo.lockOtherActiveAdmins(tx, id)).length === 0) throw new AppError('LAST_ADMIN');
+      } else if (!options.self) {
+        await guardAdminChange(actor, tx, target);
+      }
       const booksOut = await repo.countBooksOut(tx, id);
       if (booksOut > 0) {
         throw new AppError('BOOKS_OUT', `This reader still has ${booksOut} books out.`, {
@@ -415,12 +425,23 @@ export function createUsersService({
       }
       const loans = await repo.anonymiseBeforeDeletion(tx, id);
       // Recorded as revoked, so a browser still holding a session learns it was ended, not that it expired.
-      await repo.revokeSessions(tx, { userId: id, reason: 'admin' });
+      await repo.revokeSessions(tx, { userId: id, reason: options.self ? 'signed_out_everywhere' : 'admin' });
       await repo.deleteAuthUser(tx, id);
-      await audit(tx, actor, request, 'delete_user', id, {
-        metadata: { email: user.email, role: profile?.role ?? null, retained_loans: loans },
-      });
-    });
+      const metadata = { email: user.email, role: profile?.role ?? null, retained_loans: loans };
+      if (options.self) {
+        await repo.insertAudit(tx, {
+          actorId: null,
+          actionType: 'delete_own_account',
+          targetUser: id,
+          ipAddress: request.clientIp ?? null,
+          metadata,
+        });
+      } else {
+        await audit(tx, actor, request, 'delete_user', id, { metadata });
+      }
+    };
+    if (options.within) await work(options.within);
+    else await db.transaction(work);
   }
 
   async function listAudit(query: AuditQuery) {

@@ -1,0 +1,143 @@
+import { ACTIVE_LOAN_STATUSES, OUT_LOAN_STATUSES } from '@maktaba/shared/lending';
+import {
+  type BookWithReader,
+  confirmationMatches,
+  type DeleteAccountInput,
+  type DeletionRequirements,
+  RECENT_SIGN_IN_MINUTES,
+} from '@maktaba/shared/schemas/account-data';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../../actor.js';
+import type { Database } from '../../db/client.js';
+import { authSessions, books, checkouts, holds } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
+import type { Auth } from '../auth/auth.js';
+import { findPasswordHash, findUserEmail } from '../auth/password.repository.js';
+import { closeOfferedHold, serveWaitingList } from '../lending/holds-allocation.js';
+import * as lendingRepo from '../lending/lending.repository.js';
+import type { MailWorker } from '../mail/mail-worker.js';
+import type { Transaction } from '../mail/outbox.js';
+import { createUsersService } from '../users/users.service.js';
+
+export type AccountDataDeps = {
+  db: Database;
+  auth: Pick<Auth, '$context'>;
+  mailer: Pick<MailWorker, 'wake'>;
+  publicUrl: string;
+  now?: () => Date;
+};
+
+/** Whether the session `sessionId` began within the last RECENT_SIGN_IN_MINUTES. */
+async function isRecentSignIn(db: Database, sessionId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ createdAt: authSessions.createdAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return !!row && now.getTime() - row.createdAt.getTime() <= RECENT_SIGN_IN_MINUTES * 60_000;
+}
+
+/** What the delete dialog asks for: the password, or (an account without one) a recent sign-in. */
+export async function deletionRequirements(deps: AccountDataDeps, actor: Actor): Promise<DeletionRequirements> {
+  const now = deps.now?.() ?? new Date();
+  const hash = await findPasswordHash(deps.db, actor.id);
+  return {
+    has_password: hash !== null,
+    recent_sign_in: await isRecentSignIn(deps.db, actor.sessionId, now),
+  };
+}
+
+/**
+ * The reader's active loans, locked until the transaction ends (the desk cannot ship one in
+ * between), with their books' titles.
+ */
+async function lockActiveLoans(tx: Transaction, userId: string) {
+  return tx
+    .select({
+      id: checkouts.id,
+      bookId: checkouts.bookId,
+      copyId: checkouts.copyId,
+      status: checkouts.status,
+      title: books.titleEn,
+      titleAr: books.titleAr,
+    })
+    .from(checkouts)
+    .innerJoin(books, eq(books.id, checkouts.bookId))
+    .where(and(eq(checkouts.userId, userId), inArray(checkouts.status, [...ACTIVE_LOAN_STATUSES])))
+    .orderBy(asc(checkouts.checkedOutAt), asc(checkouts.id))
+    .for('update', { of: checkouts });
+}
+
+/**
+ * Deletes the signed-in reader's own account (privacy policy: the right to deletion). Confirmed by
+ * typing the account's e-mail address and by the password (an account without one: a sign-in in
+ * the last RECENT_SIGN_IN_MINUTES). Refused while a book is on its way to the reader, with them or
+ * on its way back (BOOKS_WITH_READER, the books in details.books). Otherwise, in one transaction:
+ * the reader's requests not yet shipped are cancelled as the reader would cancel them (each copy
+ * goes back and to the next reader waiting for the book), their waiting-list places are closed,
+ * then the account is deleted as an admin deletes one (users.service), audited as a self-deletion.
+ */
+export async function deleteOwnAccount(
+  deps: AccountDataDeps,
+  actor: Actor,
+  input: DeleteAccountInput,
+  request: RequestMetadata,
+): Promise<void> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  const email = (await findUserEmail(db, actor.id)) ?? actor.email;
+  if (!confirmationMatches(input.confirmation, email)) throw new AppError('CONFIRMATION_MISMATCH');
+  const hash = await findPasswordHash(db, actor.id);
+  if (hash) {
+    const { password } = await deps.auth.$context;
+    const correct = input.password ? await password.verify({ hash, password: input.password }) : false;
+    if (!correct) throw new AppError('CURRENT_PASSWORD_INCORRECT');
+  } else if (!(await isRecentSignIn(db, actor.sessionId, now))) {
+    throw new AppError('RECENT_SIGN_IN_REQUIRED', undefined, { details: { minutes: RECENT_SIGN_IN_MINUTES } });
+  }
+
+  const users = createUsersService({ db, mailer: deps.mailer, publicUrl: deps.publicUrl, now: () => now });
+  let mailed = false;
+  await db.transaction(async (tx) => {
+    const active = await lockActiveLoans(tx, actor.id);
+    const out: readonly string[] = OUT_LOAN_STATUSES;
+    const withReader: BookWithReader[] = active
+      .filter((loan) => out.includes(loan.status))
+      .map((loan) => ({
+        loan_id: loan.id,
+        book_id: loan.bookId,
+        title: loan.title ?? loan.titleAr ?? '',
+        title_ar: loan.titleAr,
+        status: loan.status,
+      }));
+    if (withReader.length > 0) {
+      throw new AppError('BOOKS_WITH_READER', undefined, { details: { books: withReader } });
+    }
+    // Their places in waiting lists close first, so that no copy let go below is offered to them.
+    await tx
+      .update(holds)
+      .set({ status: 'cancelled', closedAt: now, updatedAt: now })
+      .where(and(eq(holds.userId, actor.id), eq(holds.status, 'waiting')));
+    const released = new Set<string>();
+    for (const loan of active) {
+      // Requested or approved: nothing has left the library. Cancelled as the reader cancels a request.
+      await lendingRepo.updateLoan(tx, loan.id, { status: 'cancelled', cancelledAt: now });
+      if (loan.copyId) await lendingRepo.setCopyStatus(tx, loan.copyId, 'available');
+      await closeOfferedHold(tx, loan.id, 'cancelled', now);
+      await lendingRepo.insertLoanEvent(tx, {
+        loanId: loan.id,
+        actorId: actor.id,
+        action: 'cancel',
+        from: loan.status as (typeof ACTIVE_LOAN_STATUSES)[number],
+        to: 'cancelled',
+        note: 'account_deleted',
+      });
+      released.add(loan.bookId);
+    }
+    for (const bookId of released) {
+      if (await serveWaitingList(tx, bookId, { publicUrl: deps.publicUrl, now })) mailed = true;
+    }
+    await users.deleteUser(actor, actor.id, request, { self: true, within: tx });
+  });
+  if (mailed) void deps.mailer.wake();
+}
