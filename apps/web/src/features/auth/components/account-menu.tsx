@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmailText } from '../../../components/email-text';
 import { useAuthStore } from '../../../lib/auth/use-auth';
-import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { getInitials } from '../../../lib/initials';
+import { chooseLanguage } from '../../../lib/reader-preferences';
 import { useRefreshSession } from '../hooks/use-auth-session';
 import { useSignOut } from '../hooks/use-sign-out';
 
@@ -17,6 +18,7 @@ const itemClass =
 export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
   const { t, i18n } = useTranslation();
   const { displayName, email, role } = useAuthStore();
+  const avatarUrl = useAuthStore((state) => state.profile?.avatar_url ?? null);
   const signOut = useSignOut();
   const refreshSession = useRefreshSession();
   const name = displayName ?? email ?? '';
@@ -29,12 +31,22 @@ export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
     // Radix menus default to left-to-right; arrow keys and alignment must follow the language.
     <DropdownMenu.Root modal={false} dir={i18n.dir()}>
       <DropdownMenu.Trigger className="inline-flex min-h-11 max-w-60 items-center gap-2 rounded-app px-2 hover:bg-surface-2">
-        <span
-          aria-hidden
-          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary"
-        >
-          {getInitials(name)}
-        </span>
+        {avatarUrl ? (
+          <img
+            src={avatarUrl}
+            alt=""
+            data-testid="account-avatar"
+            className="size-8 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden
+            data-testid="account-initials"
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-bold text-primary"
+          >
+            {getInitials(name)}
+          </span>
+        )}
         <span className="hidden truncate text-sm font-medium sm:inline" dir="auto">
           {name}
         </span>
@@ -77,7 +89,7 @@ export function AccountMenu({ onFeedback }: { onFeedback: () => void }) {
             <MessageSquare aria-hidden className="size-4" />
             {t('feedback.open')}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void setLanguage(other)}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void chooseLanguage(other)}>
             <Languages aria-hidden className="size-4" />
             <span>{t('account.switchLanguage', { language: otherName })}</span>
           </DropdownMenu.Item>
