@@ -125,7 +125,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     publicUrl,
-    allowedOrigins: env.PUBLIC_URL ? [new URL(publicUrl).origin] : loopbackOrigins(env.PORT),
+    // A loopback public address (a local run, the end-to-end tests) answers under each loopback
+    // name: passkeys need `localhost`, as browsers refuse an IP address as their relying party.
+    allowedOrigins:
+      env.PUBLIC_URL && !isLoopbackHttp(publicUrl) ? [new URL(publicUrl).origin] : loopbackOrigins(portOf(publicUrl)),
     isHttps: publicUrl.startsWith('https://'),
     trustProxyHops: env.TRUST_PROXY_HOPS,
     logLevel: env.LOG_LEVEL,
@@ -155,6 +158,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
  * Without PUBLIC_URL the server is reached on this machine, by any of its loopback names; a
  * deployment reached by other machines sets PUBLIC_URL, and then only that origin is accepted.
  */
+function isLoopbackHttp(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+}
+
+function portOf(url: string): number {
+  const { port } = new URL(url);
+  return port ? Number(port) : 80;
+}
+
 export function loopbackOrigins(port: number): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }

@@ -8,6 +8,8 @@ export type AuthUser = {
   emailVerified: boolean;
   /** 'credential' (email and password) or 'google'; completeness rules differ between the two. */
   provider: string;
+  /** Whether sign-in asks for a code from an authenticator app after the password. */
+  twoFactorEnabled?: boolean;
 };
 
 export type AuthSession = { id: string; createdAt: string; expiresAt: string };
@@ -22,6 +24,10 @@ export type ServerAuthState = {
   profile: Profile | null;
   /** Present when signed out while the browser still held a session cookie. */
   signedOutReason?: SignedOutReason;
+  /** A password sign-in waiting for its second step (two-factor sign-in): no session yet. */
+  twoFactorRequired?: true;
+  /** An administrator who must set up two-factor sign-in before using admin pages. */
+  twoFactorSetupRequired?: true;
 };
 
 /** A translated message: an i18n key and its interpolation values. */

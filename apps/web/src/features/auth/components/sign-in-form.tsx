@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, SignInSchema } from '@maktaba/shared/schemas/auth';
 import { LogIn } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -15,7 +15,9 @@ import { BackButton } from './back-button';
 import { ForgotPasswordDialog, ForgotPasswordTrigger } from './forgot-password-dialog';
 import { FormAlert } from './form-alert';
 import { HoneypotField } from './honeypot-field';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SwitchViewPrompt } from './switch-view-prompt';
+import { TwoFactorStep } from './two-factor-step';
 
 type SignInFormProps = { onBack: () => void; onRegister: () => void };
 
@@ -25,6 +27,8 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
   const signIn = useSignIn();
   const error = useAuthStore((state) => state.error);
   const isHidden = useAuthStore((state) => state.isPerformingActiveSignIn);
+  // The password was right and two-factor sign-in is on: the code is asked for next.
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -40,19 +44,21 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
   // The form was hidden behind the splash, taking the focus with it: after a failed attempt it
   // comes back to the password, the field to type again.
   useEffect(() => {
-    if (!isHidden && error) setFocus('password');
-  }, [isHidden, error, setFocus]);
+    if (!isHidden && error && !secondStep) setFocus('password');
+  }, [isHidden, error, setFocus, secondStep]);
 
   const onSubmit = handleSubmit(
     guardSubmit(t, async (values: SignInInput) => {
       // A filled trap means a bot: drop the submission without a word, so it learns nothing.
       if (values.website) return;
       const result = await signIn(values);
-      if (!result.ok) applyFieldErrors(result.error, setError, ['email', 'password']);
+      if (!result.ok && result.twoFactorRequired) setSecondStep(true);
+      else if (!result.ok) applyFieldErrors(result.error, setError, ['email', 'password']);
     }),
   );
 
   const message = (key?: string) => (key ? t(key) : undefined);
+  if (secondStep) return <TwoFactorStep onCancel={() => setSecondStep(false)} />;
   return (
     <div>
       <BackButton onClick={onBack} />
@@ -84,6 +90,9 @@ export function SignInForm({ onBack, onRegister }: SignInFormProps) {
           </Button>
         </form>
       </ForgotPasswordDialog>
+      <div className="mt-4">
+        <PasskeySignInButton />
+      </div>
       <SwitchViewPrompt
         text={t('auth.signin.noAccount')}
         action={t('auth.signin.createAccount')}

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import type { ServerAuthState } from '../../../lib/auth/auth-types';
 import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { checkSecurity } from '../api/check-security';
@@ -15,35 +16,29 @@ import { callWithPolicy, sleep } from '../lib/with-retries';
 import { completenessOf } from './use-auth-session';
 import { endServerSession } from './use-sign-out';
 
-export type FlowResult = { ok: true } | { ok: false; error: unknown };
+export type FlowResult = { ok: true } | { ok: false; error: unknown; twoFactorRequired?: boolean };
 
 /**
- * The sign-in flow of accounts-and-auth §4: security check, password sign-in, profile check.
- * The portal watches the store and moves on (to the return URL, or to complete-profile).
+ * The end of every sign-in (password, its two-factor step, passkey): the server's answer, then
+ * the profile check, the toast and the store. `call` runs after the sign-in has started.
  */
-export function useSignIn() {
+export function useCompleteSignIn() {
   const { t } = useTranslation();
   return useCallback(
-    async (values: SignInInput): Promise<FlowResult> => {
-      const prepared = prepareSignIn(values);
-      if (!prepared.ok) {
-        toast.error(t('validation.invalidInput'));
-        return { ok: false, error: null };
-      }
-      const { email, password } = prepared.value;
+    async (
+      call: (signal: AbortSignal) => Promise<ServerAuthState>,
+      options: { fallback?: string } = {},
+    ): Promise<FlowResult> => {
       dispatchAuth({ type: 'SIGN_IN_STARTED', method: 'password' });
       const { signal, release } = trackRequest();
       try {
-        const check = await checkSecurity('login', email, signal);
-        if (!check.allowed) {
-          throw new ApiError('SECURITY_BLOCKED', 'Login blocked for security reasons', 403, { reasons: check.reasons });
+        const answer = await call(signal);
+        // The password was right, and the second step (two-factor sign-in) comes next: the form
+        // asks for it, without an error.
+        if (answer.twoFactorRequired) {
+          dispatchAuth({ type: 'FLAGS_CLEARED' });
+          return { ok: false, error: null, twoFactorRequired: true };
         }
-        // Twice more on a lost connection or a server error (accounts-and-auth §7).
-        const answer = await callWithPolicy(
-          AUTH_CALL_POLICIES.signIn,
-          (attemptSignal) => signInWithPassword({ email, password }, attemptSignal),
-          { signal },
-        );
         // The answer had no profile: it is set up now (with retries), and the next step depends on it.
         const neededSetup = Boolean(answer.user && answer.session && !answer.profile);
         // The setup's 5 tries take up to 15 s, longer than the 10 s kill switch that cancels the
@@ -70,7 +65,7 @@ export function useSignIn() {
         return { ok: true };
       } catch (error) {
         // A failure without a message of its own: 'Unknown error signing in' (reader-area §8).
-        const message = mapAuthError(error, 'login', { fallback: 'auth.errors.unknownSignIn' });
+        const message = mapAuthError(error, 'login', { fallback: options.fallback ?? 'auth.errors.unknownSignIn' });
         dispatchAuth({ type: 'SIGN_IN_FAILED', error: message });
         // Signed in, but without a profile the app cannot go on: the session the server started ends
         // here too, so a reload does not meet a half-signed-in account.
@@ -87,5 +82,38 @@ export function useSignIn() {
       }
     },
     [t],
+  );
+}
+
+/**
+ * The sign-in flow of accounts-and-auth §4: security check, password sign-in, profile check.
+ * The portal watches the store and moves on (to the return URL, or to complete-profile). With
+ * two-factor sign-in on, the answer says so and the form asks for the code next.
+ */
+export function useSignIn() {
+  const { t } = useTranslation();
+  const complete = useCompleteSignIn();
+  return useCallback(
+    async (values: SignInInput): Promise<FlowResult> => {
+      const prepared = prepareSignIn(values);
+      if (!prepared.ok) {
+        toast.error(t('validation.invalidInput'));
+        return { ok: false, error: null };
+      }
+      const { email, password } = prepared.value;
+      return complete(async (signal) => {
+        const check = await checkSecurity('login', email, signal);
+        if (!check.allowed) {
+          throw new ApiError('SECURITY_BLOCKED', 'Login blocked for security reasons', 403, { reasons: check.reasons });
+        }
+        // Twice more on a lost connection or a server error (accounts-and-auth §7).
+        return callWithPolicy(
+          AUTH_CALL_POLICIES.signIn,
+          (attemptSignal) => signInWithPassword({ email, password }, attemptSignal),
+          { signal },
+        );
+      });
+    },
+    [t, complete],
   );
 }

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionsQueryOptions } from '../api/get-sessions';
+import { PasskeysSettings } from './passkeys-settings';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSettings } from './two-factor-settings';
 
 /** What the security section needs from outside the feature: the password feature's form. */
 export type PasswordFormSlot = (props: { idPrefix: string; onChanged: () => void }) => ReactNode;
 
-/** Settings → Account security: the password, and the sessions signed in to the account. */
+/** Settings → Account security: the password, two-factor sign-in, passkeys, and the sessions signed in to the account. */
 export function SecuritySection({ passwordForm }: { passwordForm: PasswordFormSlot }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -29,6 +31,8 @@ export function SecuritySection({ passwordForm }: { passwordForm: PasswordFormSl
           onChanged: () => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
         })}
       </section>
+      <TwoFactorSettings />
+      <PasskeysSettings />
       <SessionsSection />
     </section>
   );
