@@ -63,8 +63,9 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
     dispatchAuth({ type: 'PROFILE_LOADED', profile: next, profileComplete: isProfileComplete(next, provider) });
   };
   const fail = (error: unknown) => {
-    // A reason the server gave: 'Failed to update profile' with it; anything else is unexpected.
-    if (error instanceof ApiError && error.code !== 'UNKNOWN') {
+    // A reason the server gave: 'Failed to update profile' with it; a lost connection or an
+    // answer that is not the server's is an unexpected error.
+    if (error instanceof ApiError && error.code !== 'UNKNOWN' && error.code !== 'NETWORK') {
       toast.error(t('settings.profile.avatar.failed'), { description: apiErrorText(t, error), duration: TOAST_MS });
     } else {
       toast.error(t('settings.profile.avatar.error'), { duration: TOAST_MS });
