@@ -11,6 +11,7 @@ import { startAuth } from './features/auth/hooks/use-auth-session';
 import { useAuthStore } from './lib/auth/use-auth';
 import { i18n, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { followReaderPreferences } from './lib/reader-preferences';
 import { installErrorReporter, reportError } from './lib/telemetry/error-reporter';
 import './lib/theme';
 
@@ -18,6 +19,8 @@ async function start() {
   await initI18n();
   // The session check starts before the first render and runs while the page code loads.
   startAuth();
+  // A signed-in reader's language, theme and style apply on every device they sign in on.
+  followReaderPreferences();
   const router = createRouter();
   const queryClient = createQueryClient();
   const container = document.getElementById('root');

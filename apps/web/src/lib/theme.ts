@@ -1,6 +1,6 @@
 import { DEFAULT_STYLE, STORAGE_KEYS, STYLES, type Style, THEMES, type Theme } from '@maktaba/shared/constants';
 import { create } from 'zustand';
-import { safeGetItem, safeSetItem } from './storage';
+import { safeGetItem, safeRemoveItem, safeSetItem } from './storage';
 
 const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value);
 const isStyle = (value: unknown): value is Style => (STYLES as readonly unknown[]).includes(value);
@@ -22,6 +22,8 @@ type ThemeState = {
   cycleTheme: () => void;
   setTheme: (theme: Theme) => void;
   setStyle: (style: Style) => void;
+  /** Forgets the chosen theme: the system's preference (light or dark) applies again, and follows it live. */
+  followSystem: () => void;
   onSystemChange: () => void;
 };
 
@@ -54,6 +56,12 @@ export const useThemeStore = create<ThemeState>((set, get) => {
       safeSetItem(STORAGE_KEYS.style, next);
       apply(get().theme, next);
       set({ style: next });
+    },
+    followSystem() {
+      safeRemoveItem(STORAGE_KEYS.theme);
+      const next = systemTheme();
+      apply(next, get().style);
+      set({ chosen: null, theme: next });
     },
     onSystemChange() {
       if (get().chosen !== null) return;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { FeedbackFooterButton } from '../../features/feedback/components/feedback-host';
 import { formatYear } from '../../lib/format';
+import { cycleTheme } from '../../lib/reader-preferences';
 import { nextTheme, useThemeStore } from '../../lib/theme';
 
 const THEME_ICONS = { light: Sun, 'solarized-light': SunDim, dark: Moon };
@@ -11,7 +12,7 @@ const THEME_ICONS = { light: Sun, 'solarized-light': SunDim, dark: Moon };
 /** Footer (reader-area §2.2): copyright, the privacy policy, feedback, language toggle, theme cycle. */
 export function Footer() {
   const { t, i18n } = useTranslation();
-  const { theme, cycleTheme } = useThemeStore();
+  const theme = useThemeStore((state) => state.theme);
   const Icon = THEME_ICONS[theme];
   const year = formatYear(new Date().getFullYear(), i18n.language);
   return (
