@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
               import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
             handle: { titleKey: 'privacy.title' } satisfies RouteHandle,
           },
+          // After deleting one's own account: signed out, public.
+          {
+            path: 'goodbye',
+            lazy: () =>
+              import('../features/goodbye/components/goodbye-page').then((m) => ({ Component: m.GoodbyePage })),
+            handle: { titleKey: 'goodbye.title' } satisfies RouteHandle,
+          },
         ],
       },
       // The packing slip prints alone: outside the shell, for librarians and admins.
