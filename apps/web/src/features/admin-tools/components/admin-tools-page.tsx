@@ -3,6 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_TOOL_GROUPS, type AdminTool } from './admin-tools';
+import { SecuritySettingsSwitch } from './security-settings-switch';
 
 /**
  * A tool's card. The link holds only the tool's name (its accessible name is what it shows) and
@@ -68,6 +69,7 @@ export function AdminToolsPage() {
           </section>
         );
       })}
+      <SecuritySettingsSwitch />
     </div>
   );
 }

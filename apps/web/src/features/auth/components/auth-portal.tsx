@@ -11,6 +11,7 @@ import { useSignUp } from '../hooks/use-sign-up';
 import type { Credentials } from '../lib/prepare-input';
 import { loadRegisterDraft } from '../lib/register-draft';
 import { resolveReturnUrl } from '../lib/return-url';
+import { afterSignInPath } from '../lib/two-factor-setup';
 import { CompleteProfileForm } from './complete-profile-form';
 import { ImprovementsBadge } from './improvements-badge';
 import { QuoteCarousel } from './quote-carousel';
@@ -69,7 +70,7 @@ export function AuthPortal() {
 
   useEffect(() => {
     if (!isSignedInComplete || auth.isLoading || auth.isLoggingOut) return;
-    void navigate(returnUrl, { replace: true });
+    void navigate(afterSignInPath(returnUrl), { replace: true });
     scheduleFlagsClear(TIMINGS.clearFlagsAfterSignIn);
   }, [isSignedInComplete, auth.isLoading, auth.isLoggingOut, navigate, returnUrl]);
 

@@ -12,6 +12,7 @@ import { signInWithPassword } from '../api/sign-in';
 import { completeAuthState, ProfileSetupError } from '../lib/complete-auth-state';
 import { AuthFlowError, mapAuthError } from '../lib/map-auth-error';
 import { prepareSignIn } from '../lib/prepare-input';
+import { markTwoFactorSetupRequired } from '../lib/two-factor-setup';
 import { callWithPolicy, sleep } from '../lib/with-retries';
 import { completenessOf } from './use-auth-session';
 import { endServerSession } from './use-sign-out';
@@ -49,6 +50,7 @@ export function useCompleteSignIn() {
           throw new AuthFlowError('Sign in failed - no user data returned', 'auth.errors.noUserData');
         }
         const profileComplete = completenessOf(auth);
+        markTwoFactorSetupRequired(Boolean(answer.twoFactorSetupRequired));
         // Both texts of accounts-and-auth §8 are kept: a returning reader whose profile is already
         // complete goes straight on, so 'Sign In Successful / Welcome back!'; when the profile still
         // has to be checked (just set up, or incomplete and about to be asked for) 'Signed in /

@@ -1,6 +1,7 @@
 import type { Passkey } from '@maktaba/shared/schemas/security';
 import { PASSKEY_NAME_MAX } from '@maktaba/shared/schemas/security';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ function labelOf(passkey: Passkey, fallback: string): string {
 }
 
 /** The browser's own refusals (the reader cancelled, or the passkey is already here) get their own words. */
-function ceremonyErrorText(t: (key: string) => string, error: unknown): string {
+function ceremonyErrorText(t: TFunction, error: unknown): string {
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError') return t('settings.passkeys.cancelled');
   if (name === 'InvalidStateError') return t('settings.passkeys.alreadyRegistered');

@@ -1,6 +1,7 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
@@ -27,6 +28,9 @@ export function TwoFactorSettings() {
   const { t } = useTranslation();
   const id = useId();
   const enabled = useAuthStore((state) => state.user?.twoFactorEnabled ?? false);
+  // Sent here at sign-in: the library requires administrators to use two-factor sign-in.
+  const [params] = useSearchParams();
+  const required = params.get('twoFactor') === 'required' && !enabled;
   const start = useStartTwoFactorSetup();
   const confirm = useConfirmTwoFactor();
   const disable = useDisableTwoFactor();
@@ -91,6 +95,11 @@ export function TwoFactorSettings() {
         {t('settings.twoFactor.title')}
       </h3>
       <p className="mt-1 mb-4 text-sm text-muted">{t('settings.twoFactor.description')}</p>
+      {required ? (
+        <p role="alert" className="mb-4 rounded-app bg-warning-soft p-3 text-sm font-medium">
+          {t('settings.twoFactor.requiredNotice')}
+        </p>
+      ) : null}
       <p className="mb-4 flex items-center gap-2 text-sm font-semibold" data-testid="two-factor-status">
         {enabled ? (
           <ShieldCheck aria-hidden className="size-5 text-primary" />
