@@ -14,6 +14,8 @@ function refreshAuth(auth: ServerAuthState) {
 
 export function useStartTwoFactorSetup() {
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: (password: string) =>
       apiFetch<TwoFactorSetup>('/auth/two-factor/enable', { method: 'POST', body: { password } }),
   });
@@ -21,6 +23,8 @@ export function useStartTwoFactorSetup() {
 
 export function useConfirmTwoFactor() {
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: (code: string) =>
       apiFetch<ServerAuthState>('/auth/two-factor/confirm', { method: 'POST', body: { code } }),
     onSuccess: refreshAuth,
@@ -29,6 +33,8 @@ export function useConfirmTwoFactor() {
 
 export function useDisableTwoFactor() {
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: (password: string) =>
       apiFetch<ServerAuthState>('/auth/two-factor/disable', { method: 'POST', body: { password } }),
     onSuccess: refreshAuth,
@@ -37,6 +43,8 @@ export function useDisableTwoFactor() {
 
 export function useRegenerateBackupCodes() {
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: (password: string) =>
       apiFetch<BackupCodes>('/auth/two-factor/backup-codes', { method: 'POST', body: { password } }),
   });
@@ -52,6 +60,8 @@ export const passkeysQueryOptions = () =>
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: async (name: string) => {
       const { options } = await apiFetch<{ options: PublicKeyCredentialCreationOptionsJSON }>(
         '/auth/passkeys/registration-options',
@@ -68,6 +78,8 @@ export function useAddPasskey() {
 export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       apiFetch<Passkey>(`/auth/passkeys/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey }),
@@ -77,6 +89,8 @@ export function useRenamePasskey() {
 export function useDeletePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A wrong password or code, or a ceremony the reader cancelled, is not tried again.
+    retry: false,
     mutationFn: (id: string) => apiFetch<void>(`/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey }),
   });
