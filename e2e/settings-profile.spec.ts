@@ -22,6 +22,8 @@ test.describe('settings: profile', () => {
     lang,
     account,
   }) => {
+    // A whole flow with a reload and an accessibility check: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await createAccount(page.request, account);
     const { categories } = (await (await page.request.get('/api/categories')).json()) as { categories: Category[] };
     const topic = categories.find((category) => category.name_ar && category.name) as Category;
@@ -78,6 +80,7 @@ test.describe('settings: profile', () => {
     t,
     account,
   }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await createAccount(page.request, { ...account, name: 'Maryam Reader' });
     await openApp(page, '/settings/profile');
@@ -116,6 +119,7 @@ test.describe('settings: address and phone', () => {
     t,
     account,
   }) => {
+    test.setTimeout(60_000);
     await createAccount(page.request, account);
     await openApp(page, '/settings/address');
     const section = page.getByRole('region', { name: t.settings.address.title });
