@@ -31,7 +31,8 @@ test.describe('registration', () => {
     await portal(page).getByRole('button', { name: t.auth.completeProfile.submit, exact: true }).click();
     await expect(page).toHaveURL('/myimam');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.myImam);
-    await expect(currentToast(page)).toContainText(t.auth.toasts.registrationCompleted);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.signUpSuccessful);
+    await expect(currentToast(page)).toContainText(t.auth.toasts.checkEmailForVerification);
     // The header now holds the account menu with the new user's name.
     await expect(page.getByRole('banner').getByRole('button', { name: account.name })).toBeVisible();
 

@@ -159,7 +159,7 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
     it('needs the right password and a free, permanent address; mails both; the old stays until the link', async () => {
       const reader = await accountAs(server, 'patron');
       const other = await accountAs(server, 'patron');
-      const change = (body: Record<string, unknown>) => reader.client.post('/api/auth/change-email', body);
+      const change = (body: Record<string, unknown>) => reader.client.post('/api/auth/email/change', body);
       const next = uniqueEmail('moved');
 
       expectError(
@@ -246,14 +246,14 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
     it('refuses a link whose address was taken meanwhile, an expired one, and a cancelled one', async () => {
       const reader = await accountAs(server, 'patron');
       const wanted = uniqueEmail('wanted');
-      ok(await reader.client.post('/api/auth/change-email', { email: wanted, currentPassword: GOOD_PASSWORD }), 202);
+      ok(await reader.client.post('/api/auth/email/change', { email: wanted, currentPassword: GOOD_PASSWORD }), 202);
       const token = await latestToken(wanted, 'email_change_confirm');
       await registerAccount(clientFrom(server.url), { email: wanted });
       expectError(await open(token), 409, 'EMAIL_TAKEN');
       expect((await db.select().from(authUsers).where(eq(authUsers.id, reader.id)))[0]?.email).toBe(reader.email);
 
       const later = uniqueEmail('later');
-      ok(await reader.client.post('/api/auth/change-email', { email: later, currentPassword: GOOD_PASSWORD }), 202);
+      ok(await reader.client.post('/api/auth/email/change', { email: later, currentPassword: GOOD_PASSWORD }), 202);
       const expiring = await latestToken(later, 'email_change_confirm');
       await db
         .update(emailTokens)
@@ -263,9 +263,9 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
       expect(ok(await reader.client.get('/api/auth/email')).pending).toBeNull();
 
       const cancelled = uniqueEmail('cancelled');
-      ok(await reader.client.post('/api/auth/change-email', { email: cancelled, currentPassword: GOOD_PASSWORD }), 202);
+      ok(await reader.client.post('/api/auth/email/change', { email: cancelled, currentPassword: GOOD_PASSWORD }), 202);
       const cancelledToken = await latestToken(cancelled, 'email_change_confirm');
-      expect(ok(await reader.client.delete('/api/auth/change-email')).pending).toBeNull();
+      expect(ok(await reader.client.delete('/api/auth/email/change')).pending).toBeNull();
       expectError(await open(cancelledToken), 400, 'INVALID_EMAIL_LINK');
       expect((await db.select().from(authUsers).where(eq(authUsers.id, reader.id)))[0]?.email).toBe(reader.email);
     });
@@ -277,13 +277,13 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
         .where(and(eq(authAccounts.userId, reader.id), eq(authAccounts.providerId, 'credential')));
       expect(ok(await reader.client.get('/api/auth/email')).has_password).toBe(false);
       const first = uniqueEmail('google');
-      ok(await reader.client.post('/api/auth/change-email', { email: first }), 202);
+      ok(await reader.client.post('/api/auth/email/change', { email: first }), 202);
       await db
         .update(authSessions)
         .set({ createdAt: sql`now() - interval '11 minutes'` })
         .where(eq(authSessions.userId, reader.id));
       expectError(
-        await reader.client.post('/api/auth/change-email', { email: uniqueEmail('late') }),
+        await reader.client.post('/api/auth/email/change', { email: uniqueEmail('late') }),
         403,
         'RECENT_SIGN_IN_REQUIRED',
       );
@@ -292,10 +292,10 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
     it('limits change requests per account', async () => {
       const reader = await accountAs(server, 'patron');
       for (let n = 0; n < 5; n++) {
-        await reader.client.post('/api/auth/change-email', { email: uniqueEmail('many'), currentPassword: 'Wrong-1x' });
+        await reader.client.post('/api/auth/email/change', { email: uniqueEmail('many'), currentPassword: 'Wrong-1x' });
       }
       expectError(
-        await reader.client.post('/api/auth/change-email', {
+        await reader.client.post('/api/auth/email/change', {
           email: uniqueEmail('many'),
           currentPassword: GOOD_PASSWORD,
         }),
@@ -307,7 +307,7 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
     it('twenty concurrent opens of one link: exactly one succeeds', async () => {
       const reader = await accountAs(server, 'patron');
       const target = uniqueEmail('race');
-      ok(await reader.client.post('/api/auth/change-email', { email: target, currentPassword: GOOD_PASSWORD }), 202);
+      ok(await reader.client.post('/api/auth/email/change', { email: target, currentPassword: GOOD_PASSWORD }), 202);
       const token = await latestToken(target, 'email_change_confirm');
       const answers = await Promise.all(Array.from({ length: 20 }, () => open(token)));
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

@@ -149,6 +149,15 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),
                 handle: { titleKey: 'pages.unauthorized' } satisfies RouteHandle,
               },
+              // A link from an e-mail: opened signed in or not, on any device.
+              {
+                path: 'verify-email',
+                lazy: () =>
+                  import('../features/email-verification/components/verify-email-page').then((m) => ({
+                    Component: m.VerifyEmailPage,
+                  })),
+                handle: { titleKey: 'pages.verifyEmail' } satisfies RouteHandle,
+              },
               {
                 element: <Guard level="authenticated" />,
                 children: [

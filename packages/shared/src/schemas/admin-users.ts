@@ -87,6 +87,8 @@ export type UserBorrowing = z.infer<typeof UserBorrowingSchema>;
 export const UserDetailSchema = z.object({
   profile: ProfileSchema,
   active_sessions: z.number().int(),
+  /** Whether the account's e-mail address is verified (unverified readers cannot borrow). */
+  email_verified: z.boolean().optional(),
   /** validate-profile-setup: what is missing or inconsistent (empty when the setup is whole). */
   setup_problems: z.array(z.string()),
 });

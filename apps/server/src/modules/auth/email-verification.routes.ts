@@ -71,7 +71,7 @@ const statusRoute = createRoute({
 
 const changeRoute = createRoute({
   method: 'post',
-  path: '/auth/change-email',
+  path: '/auth/email/change',
   tags: ['Auth'],
   summary:
     'Ask to change the e-mail: a link to the new address, a notice to the old one; the old stays until the link is opened',
@@ -90,7 +90,7 @@ const changeRoute = createRoute({
 
 const cancelRoute = createRoute({
   method: 'delete',
-  path: '/auth/change-email',
+  path: '/auth/email/change',
   tags: ['Auth'],
   summary: 'Cancel a pending e-mail change (its link stops working)',
   middleware: requireActor(),

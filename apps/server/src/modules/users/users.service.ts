@@ -192,6 +192,7 @@ export function createUsersService({
     return {
       profile: profile ?? virtualProfile(user),
       active_sessions: sessions,
+      email_verified: user.emailVerified,
       setup_problems: setupProblems(profile, user.email, primaryProvider(providers)),
     };
   }

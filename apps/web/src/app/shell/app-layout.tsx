@@ -7,6 +7,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BookmarkActionProvider } from '../../components/bookmark-action';
 import { BorrowActionProvider } from '../../components/borrow-action';
 import { PageLoading } from '../../components/page-loading';
+import { VerifyEmailBanner } from '../../components/verify-email-banner';
 import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-toggle';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { BorrowButton } from '../../features/loans/components/borrow-button';
@@ -84,6 +85,7 @@ export function AppLayout() {
           </Dialog.Root>
           <div className="flex min-h-dvh flex-col lg:ms-56">
             <Header />
+            <VerifyEmailBanner />
             {navigation.state === 'loading' ? (
               <div className="h-0.5 w-full animate-pulse bg-primary" aria-hidden data-testid="navigation-progress" />
             ) : null}

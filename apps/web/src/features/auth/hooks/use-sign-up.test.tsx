@@ -59,7 +59,10 @@ describe('registration step 2 (sign-up)', () => {
     expect(calls.filter((call) => call.path === '/auth/sign-up')).toHaveLength(3);
     expect(calls.at(-1)?.body).toEqual({ ...credentials, ...address });
     expect(toast.info.mock.calls.map(([text]) => text)).toEqual(['Attempt 2 of 3...', 'Attempt 3 of 3...']);
-    expect(toast.success).toHaveBeenCalledWith('Registration completed successfully!', { duration: 5_000 });
+    expect(toast.success).toHaveBeenCalledWith('Sign Up Successful', {
+      description: 'Please check your email for verification.',
+      duration: 5_000,
+    });
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, profileComplete: true, justSignedIn: true });
     expect(window.localStorage.getItem(STORAGE_KEYS.registerDraft)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { LIMITS, TIMINGS } from '@maktaba/shared/constants';
+import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { CompleteProfileInput } from '@maktaba/shared/schemas/auth';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ import type { FlowResult } from './use-sign-in';
  * a server error is tried again. Email taken, invalid input or a security block end it at once.
  */
 export function useSignUp() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useCallback(
     async (credentials: Credentials, address: CompleteProfileInput): Promise<FlowResult> => {
       dispatchAuth({ type: 'SIGN_IN_STARTED', method: 'registration' });
@@ -34,7 +35,8 @@ export function useSignUp() {
           });
         }
         const total = LIMITS.registrationAttempts;
-        const auth = await withRetries(() => signUp({ ...credentials, ...address }, signal), {
+        const locale = isLanguage(i18n.language) ? i18n.language : undefined;
+        const auth = await withRetries(() => signUp({ ...credentials, ...address, locale }, signal), {
           attempts: total,
           signal,
           waitOnline: true,
@@ -49,7 +51,11 @@ export function useSignUp() {
         }
         clearRegisterDraft();
         dispatchAuth({ type: 'SIGN_IN_SUCCEEDED', auth, profileComplete: completenessOf(auth) });
-        toast.success(t('auth.toasts.registrationCompleted'), { duration: 5_000 });
+        // accounts-and-auth §8: 'Sign Up Successful / Please check your email for verification.'
+        toast.success(t('auth.toasts.signUpSuccessful'), {
+          description: t('auth.toasts.checkEmailForVerification'),
+          duration: 5_000,
+        });
         return { ok: true };
       } catch (error) {
         // Not a known refusal, no recognised message: 'An unexpected error occurred during sign up.'
@@ -64,6 +70,6 @@ export function useSignUp() {
         release();
       }
     },
-    [t],
+    [t, i18n],
   );
 }

@@ -9,6 +9,7 @@ import type { BorrowActionProps } from '../../../components/borrow-action';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { VerifyEmailBorrowNotice } from '../../../components/verify-email-banner';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { pickLocalized } from '../../../lib/localized-text';
 import { borrowContextQueryOptions } from '../api/get-borrow-context';
@@ -74,6 +75,8 @@ export function BorrowButton({ book }: BorrowActionProps) {
   if (context.data.copies_available === 0 || context.data.hold) {
     return <WaitingList bookId={book.id} title={title} context={context.data} />;
   }
+  // Books go to real people: the address must be confirmed before a first request.
+  if (context.data.blocked_by === 'EMAIL_NOT_VERIFIED') return <VerifyEmailBorrowNotice />;
   return (
     <>
       <Button onClick={() => setOpen(true)} data-testid="borrow-open">

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRepairUser } from '../api/repair-user';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions';
 import { useUploadUserAvatar } from '../api/upload-user-avatar';
+import { useVerifyUserEmail } from '../api/verify-user-email';
 import { failureText } from '../lib/error-text';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -22,6 +23,7 @@ export function UserAccountActions({ detail, canDelete }: { detail: UserDetail; 
   const revoke = useRevokeUserSessions(profile.id);
   const repair = useRepairUser(profile.id);
   const avatar = useUploadUserAvatar(profile.id);
+  const verifyEmail = useVerifyUserEmail(profile.id);
   const [dialog, setDialog] = useState<'email' | 'sessions' | 'delete' | null>(null);
   const close = (open: boolean) => (open ? undefined : setDialog(null));
 
@@ -66,6 +68,20 @@ export function UserAccountActions({ detail, canDelete }: { detail: UserDetail; 
         <Button variant="secondary" onClick={() => setDialog('email')}>
           {t('users.email.open')}
         </Button>
+        {detail.email_verified === false ? (
+          <Button
+            variant="secondary"
+            disabled={verifyEmail.isPending}
+            onClick={() =>
+              verifyEmail.mutate(undefined, {
+                onSuccess: () => toast.success(t('users.verifyEmail.done')),
+                onError: (error) => toast.error(failureText(t, 'users.errors.updateProfile', error)),
+              })
+            }
+          >
+            {t('users.verifyEmail.action')}
+          </Button>
+        ) : null}
         <Button variant="secondary" onClick={() => setDialog('sessions')}>
           {t('users.sessions.open')}
         </Button>
@@ -88,6 +104,11 @@ export function UserAccountActions({ detail, canDelete }: { detail: UserDetail; 
           </Button>
         ) : null}
       </div>
+      {detail.email_verified === undefined ? null : (
+        <p className="mt-4 text-sm" data-testid="user-email-verified">
+          {detail.email_verified ? t('users.verifyEmail.verified') : t('users.verifyEmail.unverified')}
+        </p>
+      )}
       <div className="mt-4" data-testid="setup-problems">
         {detail.setup_problems.length === 0 ? (
           <p className="text-sm text-muted">{t('users.repair.none')}</p>
