@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import type { Shelf } from '@maktaba/shared/schemas/catalogue';
 import { createAccount, expect, test } from './auth-fixtures';
 import { openApp } from './fixtures';
-import { demoBook } from './support/catalogue';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
@@ -11,7 +11,9 @@ import { expectNoAxeViolations } from './support/axe';
 test.describe('settings: your data', () => {
   test('downloads everything the library holds about the reader as one JSON file', async ({ page, t, account }) => {
     await createAccount(page.request, account);
-    const book = await demoBook(page.request);
+    const shelf = (await (await page.request.get('/api/shelves/recent?p_limit=1')).json()) as Shelf;
+    const book = shelf.books[0];
+    if (!book) throw new Error('no book on the recent shelf');
     expect((await page.request.post('/api/bookmarks', { data: { book_id: book.id } })).status()).toBe(201);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -73,5 +75,8 @@ test.describe('settings: your data', () => {
     });
     expect(again.status()).toBe(401);
     expect((await again.json()).error.code).toBe('INVALID_CREDENTIALS');
+    // Still on the goodbye page: nothing took the deletion for a lost session.
+    await expect(page).toHaveURL(/\/goodbye$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.goodbye.title);
   });
 });

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { apiErrorKey } from '../../../lib/api-error-text';
+import { cancelPendingRequests } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { clearLocalSession } from '../../auth/hooks/use-sign-out';
 import { deleteOwnAccount, downloadOwnData, useDeletionRequirements } from '../api/account-data';
@@ -43,7 +44,10 @@ export function DataSection() {
   const remove = async (input: { confirmation: string; password?: string }) => {
     await deleteOwnAccount(input);
     // The server ended every session and cleared the cookie: forget this browser's state too.
-    // Off the guarded settings page first, so that signing out here sends nobody to /signin.
+    // Signing out first, so that a request of this page refused meanwhile is not taken for a lost
+    // session (which would send the reader to /signin), then off the guarded settings page.
+    cancelPendingRequests();
+    dispatchAuth({ type: 'SIGN_OUT_STARTED' });
     setDeleteOpen(false);
     await navigate('/goodbye', { replace: true });
     clearLocalSession(queryClient);
