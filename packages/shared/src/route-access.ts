@@ -42,11 +42,6 @@ export const ROUTE_ACCESS = {
   'GET /api/auth/sessions': 'authenticated',
   'DELETE /api/auth/sessions/{id}': 'authenticated',
   'POST /api/auth/sessions/revoke-others': 'authenticated',
-
-  // Profiles: your own ("me"); reading another's needs users.view_all, decided by the route
-  'GET /api/profiles/{id}': 'authenticated',
-  'PATCH /api/profiles/{id}': 'authenticated',
-  'DELETE /api/profiles/{id}': 'authenticated',
   'POST /api/auth/two-factor/enable': 'authenticated',
   'POST /api/auth/two-factor/confirm': 'authenticated',
   'POST /api/auth/two-factor/disable': 'authenticated',
@@ -60,6 +55,11 @@ export const ROUTE_ACCESS = {
   'DELETE /api/auth/passkeys/{id}': 'authenticated',
   'POST /api/auth/passkeys/sign-in-options': 'public',
   'POST /api/auth/passkeys/sign-in': 'public',
+
+  // Profiles: your own ("me"); reading another's needs users.view_all, decided by the route
+  'GET /api/profiles/{id}': 'authenticated',
+  'PATCH /api/profiles/{id}': 'authenticated',
+  'DELETE /api/profiles/{id}': 'authenticated',
   'PUT /api/profiles/{id}/address': 'authenticated',
   'POST /api/profiles/{id}/setup': 'authenticated',
   'GET /api/profiles/{id}/completeness': 'authenticated',
@@ -157,6 +157,8 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/loans/bulk': 'checkouts.manage',
   'GET /api/admin/lending-settings': 'checkouts.view_all',
   'PUT /api/admin/lending-settings': 'admin.system_settings',
+  'GET /api/admin/security-settings': 'admin.system_settings',
+  'PUT /api/admin/security-settings': 'admin.system_settings',
   'GET /api/admin/lending-reports/loans-by-month': 'checkouts.view_all',
   'GET /api/admin/lending-reports/loans-by-category': 'checkouts.view_all',
   'GET /api/admin/lending-reports/most-requested': 'checkouts.view_all',
@@ -168,8 +170,6 @@ export const ROUTE_ACCESS = {
 
   // Notifications
   'GET /api/notifications': 'authenticated',
-  'GET /api/admin/security-settings': 'admin.system_settings',
-  'PUT /api/admin/security-settings': 'admin.system_settings',
   'POST /api/notifications/{id}/read': 'authenticated',
   'POST /api/notifications/read-all': 'authenticated',
   'DELETE /api/notifications/read': 'authenticated',
