@@ -54,15 +54,15 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   BOOKS_WITH_READER: 'Some books are still with you or on their way. Your account can be deleted once they are back.',
   CONFIRMATION_MISMATCH: 'Type your e-mail address exactly to confirm.',
   BARCODE_TAKEN: 'Another copy already has this barcode.',
-};
-
-export class AppError extends Error {
-  override name = 'AppError';
   INVALID_TWO_FACTOR_CODE: 'That code is not right. Check your authenticator app and try again.',
   TWO_FACTOR_CHALLENGE_EXPIRED: 'This sign-in has expired. Please sign in again.',
   TWO_FACTOR_LOCKED: 'Too many wrong codes. Two-factor sign-in is locked for 15 minutes.',
   TWO_FACTOR_REQUIRED: 'Administrators must turn on two-factor sign-in first.',
   PASSKEY_FAILED: 'The passkey could not be used. Please try again.',
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
   readonly code: ErrorCode;
   readonly details: unknown;
 
