@@ -76,14 +76,6 @@ export const ERROR_STATUS = {
   CONFIRMATION_MISMATCH: 422,
   /** Copies: another copy already has this barcode. */
   BARCODE_TAKEN: 409,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
-
-export type ErrorBody = {
   /** Two-factor sign-in: the code from the authenticator app (or the backup code) is not right. */
   INVALID_TWO_FACTOR_CODE: 401,
   /** Two-factor sign-in: the second step expired or had too many tries; sign in again. */
@@ -94,6 +86,14 @@ export type ErrorBody = {
   TWO_FACTOR_REQUIRED: 403,
   /** A passkey could not be registered or did not sign in (unknown, refused or expired ceremony). */
   PASSKEY_FAILED: 400,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export type ErrorBody = {
   error: {
     code: ErrorCode;
     message: string;
