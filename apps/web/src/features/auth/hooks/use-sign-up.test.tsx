@@ -57,7 +57,7 @@ describe('registration step 2 (sign-up)', () => {
     });
     expect(outcome).toEqual({ ok: true });
     expect(calls.filter((call) => call.path === '/auth/sign-up')).toHaveLength(3);
-    expect(calls.at(-1)?.body).toEqual({ ...credentials, ...address });
+    expect(calls.at(-1)?.body).toEqual({ ...credentials, ...address, locale: 'en' });
     expect(toast.info.mock.calls.map(([text]) => text)).toEqual(['Attempt 2 of 3...', 'Attempt 3 of 3...']);
     expect(toast.success).toHaveBeenCalledWith('Sign Up Successful', {
       description: 'Please check your email for verification.',
