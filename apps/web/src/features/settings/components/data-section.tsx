@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { cancelPendingRequests } from '../../../lib/auth/pending-requests';
-import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
+import { dispatchAuth, useAuthStore } from '../../../lib/auth/use-auth';
 import { clearLocalSession } from '../../auth/hooks/use-sign-out';
 import { deleteOwnAccount, downloadOwnData, useDeletionRequirements } from '../api/account-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -46,13 +46,14 @@ export function DataSection() {
     // The server ended every session and cleared the cookie: forget this browser's state too.
     // Signing out first, so that a request of this page refused meanwhile is not taken for a lost
     // session (which would send the reader to /signin), then off the guarded settings page.
+    // While signing out the guard of this page covers it instead of sending the reader to
+    // sign in; the goodbye page clears that flag once it is shown.
     cancelPendingRequests();
     dispatchAuth({ type: 'SIGN_OUT_STARTED' });
     setDeleteOpen(false);
-    await navigate('/goodbye', { replace: true });
     clearLocalSession(queryClient);
     dispatchAuth({ type: 'SIGNED_OUT' });
-    scheduleFlagsClear(0);
+    await navigate('/goodbye', { replace: true });
   };
 
   return (
