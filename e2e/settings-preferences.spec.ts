@@ -40,7 +40,9 @@ test.describe('settings: preferences and notifications', () => {
     await openApp(phone, '/settings/preferences');
     await expect(phone.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(phone.locator('html')).toHaveAttribute('data-style', 'warm');
-    await expect(phone.getByRole('radio', { name: t.settings.preferences.styles.warm.name, exact: true })).toBeChecked();
+    await expect(
+      phone.getByRole('radio', { name: t.settings.preferences.styles.warm.name, exact: true }),
+    ).toBeChecked();
 
     // Following the system again is a choice too: the theme is the system's (light here).
     await section.getByRole('radio', { name: t.theme.system, exact: true }).check();

@@ -27,7 +27,12 @@ import { expectError, SESSION_COOKIE } from './api-client.js';
 import { accountAs, describeEachDriver, rawRequest, type TestAccount, useTestServer } from './helpers.js';
 import { makeBook, ok, walkLoan } from './lending-fixtures.js';
 
-const FEEDBACK = { goal: 'Find the tafsir of a verse', helpful: 'partially', improvements: 'More Arabic originals, please', topic_requests: 'Fiqh of prayer' };
+const FEEDBACK = {
+  goal: 'Find the tafsir of a verse',
+  helpful: 'partially',
+  improvements: 'More Arabic originals, please',
+  topic_requests: 'Fiqh of prayer',
+};
 
 describeEachDriver('your data: export and account deletion', (driver) => {
   const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1', DEMO_CATALOGUE: 'false' } });

@@ -8,7 +8,6 @@ import { AppError } from '../errors.js';
 import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { createAuth } from '../modules/auth/auth.js';
-import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
 import { emailVerificationRoutes } from '../modules/auth/email-verification.routes.js';
 import { passwordRoutes } from '../modules/auth/password.routes.js';

@@ -27,8 +27,3 @@ export async function signInWithPasskey(signal?: AbortSignal): Promise<ServerAut
   const response = await startAuthentication({ optionsJSON: options });
   return apiFetch<ServerAuthState>('/auth/passkeys/sign-in', { method: 'POST', body: { response }, signal });
 }
-
-/** Whether this browser can use passkeys at all. */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}

@@ -2,7 +2,8 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { passkeysSupported, signInWithPasskey } from '../api/second-factor';
+import { passkeysSupported } from '../../../lib/webauthn';
+import { signInWithPasskey } from '../api/second-factor';
 import { useCompleteSignIn } from '../hooks/use-sign-in';
 
 /** "Sign in with a passkey", where the browser can use passkeys. */

@@ -3,9 +3,9 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../lib/auth/flow-test-utils';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { mockApi } from '../hooks/flow-test-utils';
 import { WelcomeView } from './welcome-view';
 
 const config = (googleSignInEnabled: boolean) => ({

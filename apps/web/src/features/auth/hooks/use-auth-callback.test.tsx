@@ -4,13 +4,13 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState } from '../../../lib/auth/auth-machine';
+import { completenessCache } from '../../../lib/auth/completeness-cache';
+import { mockApi } from '../../../lib/auth/flow-test-utils';
 import { makeAuth, makeProfile } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { AuthCallbackPage } from '../components/auth-callback-page';
-import { completenessCache } from '../lib/completeness-cache';
 import { saveOAuthReturnUrl } from '../lib/oauth-state';
-import { mockApi } from './flow-test-utils';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ServerAuthState } from '../../../lib/auth/auth-types';
+import { completenessCache, completenessOf } from '../../../lib/auth/completeness-cache';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { reportError } from '../../../lib/telemetry/error-reporter';
 import { getOwnProfile } from '../api/get-own-profile';
 import { getSession } from '../api/get-session';
 import { markProfileComplete } from '../api/mark-profile-complete';
 import { completeAuthState } from '../lib/complete-auth-state';
-import { completenessCache } from '../lib/completeness-cache';
 import {
   CALLBACK_FAILED,
   CALLBACK_TIMED_OUT,
@@ -26,7 +26,6 @@ import {
   readProfileCompleteMarker,
   saveProfileCompleteMarker,
 } from '../lib/oauth-state';
-import { completenessOf } from './use-auth-session';
 
 export type CallbackView = { status: 'working' } | { status: 'failed'; failure: CallbackFailure };
 

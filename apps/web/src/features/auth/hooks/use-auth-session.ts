@@ -5,20 +5,15 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { onUnauthenticated } from '../../../lib/api-client';
 import type { ServerAuthState, SignedOutReason } from '../../../lib/auth/auth-types';
+import { completenessCache, completenessOf } from '../../../lib/auth/completeness-cache';
 import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, startAuthWatchdog, useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n } from '../../../lib/i18n';
 import { getSession } from '../api/get-session';
 import { completeAuthState } from '../lib/complete-auth-state';
-import { completenessCache } from '../lib/completeness-cache';
 import { callWithPolicy } from '../lib/with-retries';
 import { useSessionSecurity } from './use-session-security';
 import { clearLocalSession, endServerSession } from './use-sign-out';
-
-export function completenessOf(auth: ServerAuthState | null): boolean {
-  if (!auth?.user) return false;
-  return completenessCache.get(auth.user.id, auth.profile, auth.user.provider);
-}
 
 let checkController: AbortController | null = null;
 

@@ -5,9 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState } from '../../../lib/auth/auth-machine';
+import { mockApi } from '../../../lib/auth/flow-test-utils';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n } from '../../../lib/i18n';
-import { mockApi } from './flow-test-utils';
 import { browser, useGoogleSignIn } from './use-google-sign-in';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));

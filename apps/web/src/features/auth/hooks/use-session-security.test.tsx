@@ -6,11 +6,11 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState, transition } from '../../../lib/auth/auth-machine';
+import { mockApi } from '../../../lib/auth/flow-test-utils';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { hashFingerprint, loadFingerprint, type SessionFingerprint } from '../lib/session-security';
-import { mockApi } from './flow-test-utils';
 import { useSessionSecurity } from './use-session-security';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import type { ServerAuthState } from '../../../lib/auth/auth-types';
+import { completenessOf } from '../../../lib/auth/completeness-cache';
 import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { checkSecurity } from '../api/check-security';
@@ -14,7 +15,6 @@ import { AuthFlowError, mapAuthError } from '../lib/map-auth-error';
 import { prepareSignIn } from '../lib/prepare-input';
 import { markTwoFactorSetupRequired } from '../lib/two-factor-setup';
 import { callWithPolicy, sleep } from '../lib/with-retries';
-import { completenessOf } from './use-auth-session';
 import { endServerSession } from './use-sign-out';
 
 export type FlowResult = { ok: true } | { ok: false; error: unknown; twoFactorRequired?: boolean };

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from '@maktaba/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, mockApi, renderFlow } from '../../../lib/auth/flow-test-utils';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n } from '../../../lib/i18n';
-import { act, mockApi, renderFlow } from './flow-test-utils';
 import { useSignUp } from './use-sign-up';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));

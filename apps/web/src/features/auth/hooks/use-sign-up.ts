@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
+import { completenessOf } from '../../../lib/auth/completeness-cache';
 import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, scheduleFlagsClear } from '../../../lib/auth/use-auth';
 import { checkSecurity } from '../api/check-security';
@@ -13,7 +14,6 @@ import { AuthFlowError, mapAuthError } from '../lib/map-auth-error';
 import type { Credentials } from '../lib/prepare-input';
 import { clearRegisterDraft } from '../lib/register-draft';
 import { withRetries } from '../lib/with-retries';
-import { completenessOf } from './use-auth-session';
 import type { FlowResult } from './use-sign-in';
 
 /**

@@ -3,8 +3,8 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { ServerAuthState } from '../../../lib/auth/auth-types';
+import { completenessOf } from '../../../lib/auth/completeness-cache';
 import { dispatchAuth } from '../../../lib/auth/use-auth';
-import { completenessOf } from '../../auth/hooks/use-auth-session';
 
 /** The renewed auth state after a change of two-factor sign-in (the server renews the session). */
 function refreshAuth(auth: ServerAuthState) {

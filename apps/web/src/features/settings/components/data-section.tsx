@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { cancelPendingRequests } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, useAuthStore } from '../../../lib/auth/use-auth';
-import { clearLocalSession } from '../../auth/hooks/use-sign-out';
 import { deleteOwnAccount, downloadOwnData, useDeletionRequirements } from '../api/account-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -16,7 +15,12 @@ import { DeleteAccountDialog } from './delete-account-dialog';
  * Settings → Your data (the privacy policy's rights of access and deletion): everything the
  * library holds about the reader as one file, and deleting the account.
  */
-export function DataSection() {
+export function DataSection({
+  forgetLocalSession,
+}: {
+  /** Forgets what this browser keeps about the session (the auth feature's, given by the app). */
+  forgetLocalSession: (queryClient: QueryClient) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -51,7 +55,7 @@ export function DataSection() {
     cancelPendingRequests();
     dispatchAuth({ type: 'SIGN_OUT_STARTED' });
     setDeleteOpen(false);
-    clearLocalSession(queryClient);
+    forgetLocalSession(queryClient);
     dispatchAuth({ type: 'SIGNED_OUT' });
     await navigate('/goodbye', { replace: true });
   };

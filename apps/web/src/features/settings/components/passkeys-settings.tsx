@@ -12,7 +12,7 @@ import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { formatDate } from '../../../lib/format';
-import { passkeysSupported } from '../../auth/api/second-factor';
+import { passkeysSupported } from '../../../lib/webauthn';
 import { passkeysQueryOptions, useAddPasskey, useDeletePasskey, useRenamePasskey } from '../api/account-security';
 
 /** A passkey's name, as the reader named it, else its authenticator, else a general word. */

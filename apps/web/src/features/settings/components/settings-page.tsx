@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useLocation, useParams } from 'react-router';
@@ -16,7 +17,14 @@ import {
   settingsPath,
 } from './settings-sections';
 
-function SectionBody({ id, passwordForm }: { id: SettingsSectionId; passwordForm: PasswordFormSlot }) {
+/** What the page needs from other features, given by the app (app/routes/settings-route.tsx). */
+type Slots = {
+  passwordForm: PasswordFormSlot;
+  /** Forgets this browser's session state once the account is deleted (the auth feature's). */
+  forgetLocalSession: (queryClient: QueryClient) => void;
+};
+
+function SectionBody({ id, passwordForm, forgetLocalSession }: Slots & { id: SettingsSectionId }) {
   switch (id) {
     case 'profile':
       return <ProfileSection />;
@@ -31,7 +39,7 @@ function SectionBody({ id, passwordForm }: { id: SettingsSectionId; passwordForm
     case 'security':
       return <SecuritySection passwordForm={passwordForm} />;
     case 'data':
-      return <DataSection />;
+      return <DataSection forgetLocalSession={forgetLocalSession} />;
   }
 }
 
@@ -40,7 +48,7 @@ function SectionBody({ id, passwordForm }: { id: SettingsSectionId; passwordForm
  * of them (a column on the start side from tablet width, a wrapping row above the section on a phone).
  * The password form comes from the app (app/routes/settings-route.tsx): it is the password feature's.
  */
-export function SettingsPage({ passwordForm }: { passwordForm: PasswordFormSlot }) {
+export function SettingsPage({ passwordForm, forgetLocalSession }: Slots) {
   const { t } = useTranslation();
   const { section } = useParams();
   const { hash } = useLocation();
@@ -75,7 +83,7 @@ export function SettingsPage({ passwordForm }: { passwordForm: PasswordFormSlot 
           </ul>
         </nav>
         <div className="min-w-0 flex-1">
-          <SectionBody id={current} passwordForm={passwordForm} />
+          <SectionBody id={current} passwordForm={passwordForm} forgetLocalSession={forgetLocalSession} />
         </div>
       </div>
     </div>

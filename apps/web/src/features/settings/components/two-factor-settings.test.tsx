@@ -4,10 +4,10 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState } from '../../../lib/auth/auth-machine';
+import { mockApi } from '../../../lib/auth/flow-test-utils';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { mockApi } from '../../auth/hooks/flow-test-utils';
 import { TwoFactorSettings } from './two-factor-settings';
 
 const USER = { id: '0b4e7f9a-2c1d-4e8f-9a3b-5c6d7e8f9a0b', email: 'reader@example.org', name: 'Reader' };

@@ -1,6 +1,7 @@
 import { TIMINGS } from '@maktaba/shared/constants';
 import { isProfileComplete } from '@maktaba/shared/profile-completeness';
 import type { Profile } from '@maktaba/shared/schemas/profile';
+import type { ServerAuthState } from './auth-types';
 
 type Entry = { complete: boolean; at: number };
 
@@ -32,3 +33,9 @@ export function createCompletenessCache(now: () => number = Date.now, ttl: numbe
 export type CompletenessCache = ReturnType<typeof createCompletenessCache>;
 
 export const completenessCache = createCompletenessCache();
+
+/** Whether the signed-in account's profile is complete, through the cache. */
+export function completenessOf(auth: ServerAuthState | null): boolean {
+  if (!auth?.user) return false;
+  return completenessCache.get(auth.user.id, auth.profile, auth.user.provider);
+}

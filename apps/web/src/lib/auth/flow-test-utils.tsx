@@ -2,10 +2,10 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
-import { initialAuthState } from '../../../lib/auth/auth-machine';
-import { useAuthStore } from '../../../lib/auth/use-auth';
-import { i18n, initI18n } from '../../../lib/i18n';
-import { completenessCache } from '../lib/completeness-cache';
+import { i18n, initI18n } from '../i18n';
+import { initialAuthState } from './auth-machine';
+import { completenessCache } from './completeness-cache';
+import { useAuthStore } from './use-auth';
 
 type Reply = { status: number; body?: unknown } | Error;
 

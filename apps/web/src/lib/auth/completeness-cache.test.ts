@@ -1,7 +1,7 @@
 import { TIMINGS } from '@maktaba/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { makeProfile } from '../../../lib/auth/test-fixtures';
 import { createCompletenessCache } from './completeness-cache';
+import { makeProfile } from './test-fixtures';
 
 describe('profile completeness cache', () => {
   it('answers from the cache for 5 minutes, then looks again', () => {
