@@ -136,6 +136,18 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
       expect(ok(await reader.client.post('/api/loans', { book_id: book.id }), 201).status).toBe('requested');
     });
 
+    it('nor join a waiting list, whose offer would become a loan request; once verified they can', async () => {
+      const reader = await accountAs(server, 'patron', {}, { verified: false });
+      const book = await makeBook(db, 'Every Copy Out', 0);
+      expect(ok(await reader.client.get(`/api/loans/for-book/${book.id}`)).hold_blocked_by).toBe('EMAIL_NOT_VERIFIED');
+      expectError(await reader.client.post('/api/holds', { book_id: book.id }), 403, 'EMAIL_NOT_VERIFIED');
+      expect(ok(await reader.client.get('/api/holds')).items).toEqual([]);
+
+      ok(await open(await latestToken(reader.email)));
+      expect(ok(await reader.client.get(`/api/loans/for-book/${book.id}`)).hold_blocked_by).toBeNull();
+      expect(ok(await reader.client.post('/api/holds', { book_id: book.id }), 201).status).toBe('waiting');
+    });
+
     it('an admin can mark an address verified (audited); others cannot', async () => {
       const reader = await accountAs(server, 'patron', {}, { verified: false });
       const librarian = await accountAs(server, 'librarian');

@@ -223,6 +223,7 @@ export const BorrowContextSchema = z.object({
     .enum([
       'ADDRESS_REQUIRED',
       'ACCOUNT_DISABLED',
+      'EMAIL_NOT_VERIFIED',
       'COPY_AVAILABLE',
       'ALREADY_REQUESTED',
       'ALREADY_ON_WAITING_LIST',

@@ -33,6 +33,8 @@ const clock = (ctx: LendingContext) => (ctx.now ? ctx.now() : new Date());
 /** Why joining the waiting list would be refused now, in the order `placeHold` checks, or null. */
 export function holdBlockedReason(state: {
   active: boolean;
+  /** A book offered from the list becomes a loan request, which needs a confirmed address (as borrowing does). */
+  verified: boolean;
   address: boolean;
   copies: number;
   requested: boolean;
@@ -41,6 +43,7 @@ export function holdBlockedReason(state: {
   overdue: boolean;
 }): BorrowContext['hold_blocked_by'] {
   if (!state.active) return 'ACCOUNT_DISABLED';
+  if (!state.verified) return 'EMAIL_NOT_VERIFIED';
   if (!state.address) return 'ADDRESS_REQUIRED';
   if (state.requested) return 'ALREADY_REQUESTED';
   if (state.onList) return 'ALREADY_ON_WAITING_LIST';
@@ -112,6 +115,7 @@ export async function placeHold(
       const reader = await repo.lockReader(tx, actor.id);
       if (!reader) throw new AppError('PROFILE_NOT_FOUND');
       if (reader.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+      if (reader.emailVerified === false) throw new AppError('EMAIL_NOT_VERIFIED');
       const book = await repo.findBook(tx, input.book_id);
       if (!book || !bookVisible(book.status, actor)) throw new AppError('NOT_FOUND', 'Book not found');
       if (!shippingAddressOf(reader)) throw new AppError('ADDRESS_REQUIRED');

@@ -302,6 +302,7 @@ export async function borrowContext(ctx: LendingContext, actor: Actor, bookId: s
     holds_per_reader: settings.holds_per_reader,
     hold_blocked_by: holdBlockedReason({
       active: reader?.status === 'active',
+      verified: reader?.emailVerified !== false,
       address: Boolean(address),
       copies: book.copiesAvailable,
       requested: Boolean(loanRow),
