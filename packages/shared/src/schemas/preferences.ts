@@ -26,7 +26,7 @@ export type PreferencesUpdate = z.infer<typeof PreferencesUpdateSchema>;
  * - loan_overdue: the overdue notices (loan_overdue); at least one channel always stays on;
  * - hold_available: a copy is held for the reader from the waiting list (hold_available).
  * Other notices (a return received, a renewal by the desk, a changed due date) and every security
- * e-mail (password reset, e-mail verification, sign-in alerts) are always sent.
+ * e-mail (password reset, e-mail verification, notices of an e-mail change) are always sent.
  */
 export const NOTIFICATION_PREFERENCE_EVENTS = [
   'loan_approved',
