@@ -9,11 +9,12 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
-import { authSessions, books, checkouts, holds } from '../../db/schema/index.js';
+import { books, checkouts, holds } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
 import type { Auth } from '../auth/auth.js';
 import { findPasswordHash, findUserEmail } from '../auth/password.repository.js';
+import { isRecentSignIn } from '../auth/sessions.repository.js';
 import { closeOfferedHold, serveWaitingList } from '../lending/holds-allocation.js';
 import * as lendingRepo from '../lending/lending.repository.js';
 import type { MailWorker } from '../mail/mail-worker.js';
@@ -27,15 +28,6 @@ export type AccountDataDeps = {
   publicUrl: string;
   now?: () => Date;
 };
-
-/** Whether the session `sessionId` began within the last RECENT_SIGN_IN_MINUTES. */
-async function isRecentSignIn(db: Database, sessionId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ createdAt: authSessions.createdAt })
-    .from(authSessions)
-    .where(eq(authSessions.id, sessionId));
-  return !!row && now.getTime() - row.createdAt.getTime() <= RECENT_SIGN_IN_MINUTES * 60_000;
-}
 
 /** What the delete dialog asks for: the password, or (an account without one) a recent sign-in. */
 export async function deletionRequirements(deps: AccountDataDeps, actor: Actor): Promise<DeletionRequirements> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
-import { authSessions, authUsers, emailTokens, profiles } from '../../db/schema/index.js';
+import { authUsers, emailTokens, profiles } from '../../db/schema/index.js';
 
 export type EmailTokenPurpose = 'verify' | 'change';
 
@@ -85,12 +85,4 @@ export async function switchEmail(db: Queryable, userId: string, email: string):
 export async function isEmailInUse(db: Queryable, email: string): Promise<boolean> {
   const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
   return Boolean(row);
-}
-
-export async function findSessionStart(db: Queryable, sessionId: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ createdAt: authSessions.createdAt })
-    .from(authSessions)
-    .where(eq(authSessions.id, sessionId));
-  return row?.createdAt;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Language } from '@maktaba/shared/constants';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
+import { RECENT_SIGN_IN_MINUTES } from '@maktaba/shared/schemas/account-data';
 import type { AuditAction } from '@maktaba/shared/schemas/admin-users';
 import type {
   ChangeEmailInput,
@@ -27,7 +28,6 @@ import {
   deleteEmailTokens,
   findAccountEmail,
   findPendingChange,
-  findSessionStart,
   hashEmailToken,
   isEmailInUse,
   markEmailVerified,
@@ -35,6 +35,7 @@ import {
   switchEmail,
 } from './email-verification.repository.js';
 import { findPasswordHash } from './password.repository.js';
+import { isRecentSignIn } from './sessions.repository.js';
 
 export type EmailVerificationDeps = {
   db: Database;
@@ -48,8 +49,6 @@ export type EmailVerificationDeps = {
 export const EMAIL_RULES = {
   /** Verification and change links are valid this long. */
   linkLifetimeMinutes: 24 * 60,
-  /** A Google-only account (no password to confirm) changes its e-mail within this of signing in. */
-  recentSignInMinutes: 10,
   /** Resending the verification link: per account and per address, a minute apart and 5 a day. */
   resend: [
     { name: 'verify-resend:minute', limit: 1, windowMs: 60_000 },
@@ -238,9 +237,8 @@ export async function requestEmailChange(
       throw new AppError('CURRENT_PASSWORD_INCORRECT');
     }
   } else {
-    const started = await findSessionStart(db, actor.sessionId);
-    if (!started || Date.now() - started.getTime() > EMAIL_RULES.recentSignInMinutes * 60_000) {
-      throw new AppError('RECENT_SIGN_IN_REQUIRED');
+    if (!(await isRecentSignIn(db, actor.sessionId))) {
+      throw new AppError('RECENT_SIGN_IN_REQUIRED', undefined, { details: { minutes: RECENT_SIGN_IN_MINUTES } });
     }
   }
   // Told as registration tells it ("This email is already registered"), under a per-account limit.

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { RECENT_SIGN_IN_MINUTES } from '@maktaba/shared/schemas/account-data';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
 import { authSessions, revokedSessions } from '../../db/schema/index.js';
@@ -84,4 +85,16 @@ export async function findActiveSessions(db: Queryable, userId: string) {
     .from(authSessions)
     .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, sql`now()`)))
     .orderBy(desc(authSessions.lastActiveAt), desc(authSessions.createdAt));
+}
+
+/**
+ * Whether the session began within the last RECENT_SIGN_IN_MINUTES: what an account without a
+ * password shows instead of one before changing its e-mail address or deleting itself.
+ */
+export async function isRecentSignIn(db: Queryable, sessionId: string, now: Date = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ createdAt: authSessions.createdAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return !!row && now.getTime() - row.createdAt.getTime() <= RECENT_SIGN_IN_MINUTES * 60_000;
 }
