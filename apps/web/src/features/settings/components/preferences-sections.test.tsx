@@ -1,5 +1,5 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
@@ -43,6 +43,8 @@ beforeAll(async () => {
   if (!i18n.isInitialized) await initI18n();
 });
 afterEach(() => {
+  // Unmount the toaster: its timers must not outlive the file's environment.
+  cleanup();
   vi.unstubAllGlobals();
   useAuthStore.setState(initialAuthState);
   useThemeStore.getState().setStyle('vibrant');

@@ -1,7 +1,7 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
 import type { Profile } from '@maktaba/shared/schemas/profile';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,9 @@ beforeAll(async () => {
   if (!i18n.isInitialized) await initI18n();
 });
 afterEach(async () => {
+  // Unmount the toaster: its toasts' timers (3 s and more) must not fire after the file's
+  // environment is gone ('window is not defined' on a busy machine).
+  cleanup();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
   await setLanguage('en');
