@@ -39,6 +39,9 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // A whole form rendered in jsdom and walked through takes seconds when the machine is
+          // busy (a two-factor setup test took 5.8 s beside an end-to-end run); 5 s was too tight.
+          testTimeout: 15_000,
         },
       },
       {
