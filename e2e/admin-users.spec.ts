@@ -165,6 +165,9 @@ test.describe('user management', () => {
     clientIp,
     baseURL,
   }) => {
+    // Three sign-ins (the reader elsewhere, the suite's admin, the admin here) and a suspension:
+    // 39 s on a busy machine, past the default 30.
+    test.setTimeout(60_000);
     await createAccount(page.request, account);
     const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
     try {

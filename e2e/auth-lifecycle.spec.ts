@@ -83,10 +83,14 @@ test.describe('session lifecycle', () => {
     await openApp(page, '/myimam');
     const other = await signInElsewhere(playwright, baseURL, account);
     await other.post('/api/auth/sessions/revoke-others');
-    // Settings loads the session list, which the server now refuses: no minute-long wait.
+    // Settings → Security loads the session list, which the server now refuses: no minute-long wait.
     await page.getByRole('link', { name: t.nav.settings, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: t.settings.menu })
+      .getByRole('link', { name: t.settings.sections.security })
+      .click();
     await expect(currentToast(page)).toHaveText(t.errors.codes.SESSION_REVOKED);
-    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fsettings$/);
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fsettings%2Fsecurity$/);
     await other.dispose();
   });
 
