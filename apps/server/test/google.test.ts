@@ -198,6 +198,18 @@ describeEachDriver('Google sign-in over HTTP', (driver) => {
     expect(await usersWithEmail(existing.email)).toHaveLength(1);
   });
 
+  it('links to a password account once its owner has verified the address, and signs into it', async () => {
+    const owner = clientFrom(server.url);
+    const existing = await registerAccount(owner);
+    // Both sides have proved the mailbox: Google's email_verified, and our verification link.
+    await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, existing.id));
+    const flow = await signInWithGoogle(googleIdentity({ email: existing.email }));
+    expectReturnedTo(flow);
+    expect((await flow.client.session()).body.user?.id).toBe(existing.id);
+    expect(await googleAccounts(existing.id)).toHaveLength(1);
+    expect(await usersWithEmail(existing.email)).toHaveLength(1);
+  });
+
   it('refuses a Google identity whose e-mail Google has not verified', async () => {
     const identity = googleIdentity({ email_verified: false });
     const flow = await signInWithGoogle(identity);
