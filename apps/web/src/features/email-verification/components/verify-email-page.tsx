@@ -1,8 +1,8 @@
-import { clsx } from 'clsx';
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { OutcomeHeading } from '../../../components/outcome-heading';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth/use-auth';
@@ -112,21 +112,12 @@ function Result({
   const resend = useResendVerification();
   const isDone = outcome.state === 'verified' || outcome.state === 'changed';
   const [title, text] = TEXTS[outcome.state];
-  const Icon = isDone ? CircleCheck : CircleX;
   const canAskAgain = outcome.state === 'expired' || outcome.state === 'invalid';
   return (
     <>
-      <span
-        className={clsx(
-          'mb-4 inline-flex size-14 items-center justify-center rounded-full',
-          isDone ? 'bg-primary-soft text-primary' : 'bg-danger-soft text-danger',
-        )}
-      >
-        <Icon aria-hidden className="size-7" />
-      </span>
-      <h1 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-bold outline-none sm:text-3xl">
+      <OutcomeHeading success={isDone} headingRef={headingRef}>
         {t(title)}
-      </h1>
+      </OutcomeHeading>
       <p className="mt-3 break-words text-muted" data-testid="verify-email-text">
         {t(text, { email: 'email' in outcome ? outcome.email : '' })}
       </p>

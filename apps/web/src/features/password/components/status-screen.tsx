@@ -1,8 +1,7 @@
-import { clsx } from 'clsx';
-import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OutcomeHeading } from '../../../components/outcome-heading';
 import { buttonClass } from '../../../components/ui/button';
 
 /** The end states of /auth/update-password (accounts-and-auth §8): Invalid Link, Update Failed, Password Updated. */
@@ -18,7 +17,6 @@ export function StatusScreen({ status }: { status: PasswordStatus }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const { title, description, isDone } = SCREENS[status];
-  const Icon = isDone ? CircleCheck : CircleX;
   // After a submit the form the focus was in is gone: the news takes it, so it is read out. A link
   // that is invalid from the start is simply the page, with the focus where a page load puts it.
   useEffect(() => {
@@ -26,17 +24,9 @@ export function StatusScreen({ status }: { status: PasswordStatus }) {
   }, [status]);
   return (
     <div className="flex flex-col items-center text-center" data-testid="password-status">
-      <span
-        className={clsx(
-          'mb-4 inline-flex size-14 items-center justify-center rounded-full',
-          isDone ? 'bg-primary-soft text-primary' : 'bg-danger-soft text-danger',
-        )}
-      >
-        <Icon aria-hidden className="size-7" />
-      </span>
-      <h1 ref={heading} tabIndex={-1} className="font-display text-2xl font-bold outline-none sm:text-3xl">
+      <OutcomeHeading success={isDone} headingRef={heading}>
         {t(title)}
-      </h1>
+      </OutcomeHeading>
       <p className="mt-3 text-muted">{t(description)}</p>
       {isDone ? null : (
         <>
