@@ -23,3 +23,19 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/**
+ * Puts an error code that belongs to one field (a wrong current password, an address in use) on
+ * that field, with the code's translation, and focuses it. Returns true when the code was one of them.
+ */
+export function applyCodeToField<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldsByCode: Readonly<Record<string, Path<T>>>,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const field = fieldsByCode[error.code];
+  if (!field) return false;
+  setError(field, { type: 'server', message: `errors.codes.${error.code}` }, { shouldFocus: true });
+  return true;
+}

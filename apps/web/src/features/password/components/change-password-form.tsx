@@ -10,7 +10,7 @@ import { PasswordField } from '../../../components/credential-fields';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/api-error-text';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { applyCodeToField, applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useChangePassword } from '../api/change-password';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -61,14 +61,7 @@ export function ChangePasswordForm({ idPrefix, onChanged }: ChangePasswordFormPr
       toast.success(t('password.toasts.updated'));
       onChanged?.();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT') {
-        setError(
-          'currentPassword',
-          { type: 'server', message: 'errors.codes.CURRENT_PASSWORD_INCORRECT' },
-          { shouldFocus: true },
-        );
-        return;
-      }
+      if (applyCodeToField(error, setError, { CURRENT_PASSWORD_INCORRECT: 'currentPassword' })) return;
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
         setRateLimited(true);
         return;

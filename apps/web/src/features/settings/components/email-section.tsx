@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/api-error-text';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { applyCodeToField, applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { emailKeys, getEmailStatus, useResendVerification } from '../../../lib/email-verification';
 import { dateTimeFormat } from '../../../lib/format';
@@ -168,16 +168,7 @@ function ChangeEmailForm({ status }: { status: EmailStatus }) {
       reset(EMPTY);
       toast.success(t('settings.email.sent', { email: next.pending?.email ?? input.email }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT') {
-        setError(
-          'currentPassword',
-          { type: 'server', message: 'errors.codes.CURRENT_PASSWORD_INCORRECT' },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
-        setError('email', { type: 'server', message: 'errors.codes.EMAIL_TAKEN' }, { shouldFocus: true });
+      if (applyCodeToField(error, setError, { CURRENT_PASSWORD_INCORRECT: 'currentPassword', EMAIL_TAKEN: 'email' })) {
         return;
       }
       if (applyFieldErrors(error, setError, ['email', 'currentPassword'])) return;
