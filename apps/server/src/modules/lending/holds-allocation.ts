@@ -7,7 +7,13 @@ import { notifyUser } from '../notifications/notifications.service.js';
 import { readerChannels } from '../profiles/notification-channels.js';
 import * as holdsRepo from './holds.repository.js';
 import * as repo from './lending.repository.js';
-import { formatDay, getLendingSettings, READER_LOANS_PATH, shippingAddressOf } from './lending-common.js';
+import {
+  formatDay,
+  getLendingSettings,
+  READER_LOANS_PATH,
+  type ReaderProfile,
+  shippingAddressOf,
+} from './lending-common.js';
 
 /*
  * Where every freed copy goes (ADR 0016). Whatever lets a copy of a book go — a return received
@@ -67,14 +73,20 @@ export async function serveWaitingList(tx: Transaction, bookId: string, at: Allo
       to: approved ? 'approved' : 'requested',
     });
     await holdsRepo.updateHold(tx, hold.id, { status: 'offered', loanId: loan.id, offeredAt: at.now });
-    await tellAvailable(tx, { userId: hold.userId, email: reader.email, locale: hold.locale, bookId, confirmBy }, at);
+    await tellAvailable(tx, { userId: hold.userId, reader, locale: hold.locale, bookId, confirmBy }, at);
     mailed = true;
   }
 }
 
 async function tellAvailable(
   tx: Transaction,
-  who: { userId: string; email: string; locale: string; bookId: string; confirmBy: Date },
+  who: {
+    userId: string;
+    reader: ReaderProfile;
+    locale: string;
+    bookId: string;
+    confirmBy: Date;
+  },
   at: Allocation,
 ) {
   const locale: Language = who.locale === 'ar' ? 'ar' : 'en';
@@ -82,7 +94,7 @@ async function tellAvailable(
   const book = await repo.findBookTitles(tx, who.bookId);
   const title = (locale === 'ar' ? book?.titleAr : null) || book?.titleEn || '';
   const date = formatDay(who.confirmBy, locale);
-  const channels = await readerChannels(tx, who.userId, 'hold_available');
+  const channels = readerChannels(who.reader, 'hold_available');
   if (channels.in_app)
     await notifyUser(tx, {
       userId: who.userId,
@@ -93,7 +105,7 @@ async function tellAvailable(
     });
   if (!channels.email) return;
   await enqueueEmail(tx, {
-    to: who.email,
+    to: who.reader.email,
     locale,
     template: 'hold_available',
     data: { bookTitle: title, confirmBy: date, link: new URL(READER_LOANS_PATH, at.publicUrl).toString() },

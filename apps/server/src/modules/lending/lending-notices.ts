@@ -75,12 +75,12 @@ async function describe(tx: Transaction, loan: repo.NoticeLoan) {
   const [book, reader] = await Promise.all([repo.findBookTitles(tx, loan.bookId), repo.findReader(tx, loan.userId)]);
   const title = (locale === 'ar' ? book?.titleAr : null) || book?.titleEn || '';
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(loan.dueDate);
-  return { locale, t: translator(locale), title, date, email: reader?.email ?? null };
+  return { locale, t: translator(locale), title, date, email: reader?.email ?? null, reader };
 }
 
 async function remind(ctx: LendingContext, tx: Transaction, loan: repo.NoticeLoan) {
-  const { locale, t, title, date, email } = await describe(tx, loan);
-  const channels = await readerChannels(tx, loan.userId, 'loan_due_soon');
+  const { locale, t, title, date, email, reader } = await describe(tx, loan);
+  const channels = readerChannels(reader, 'loan_due_soon');
   if (channels.in_app)
     await notifyUser(tx, {
       userId: loan.userId,
@@ -107,10 +107,10 @@ async function remind(ctx: LendingContext, tx: Transaction, loan: repo.NoticeLoa
 }
 
 async function noticeOverdue(ctx: LendingContext, tx: Transaction, loan: repo.NoticeLoan, max: number) {
-  const { locale, t, title, date, email } = await describe(tx, loan);
+  const { locale, t, title, date, email, reader } = await describe(tx, loan);
   const final = loan.overdueNoticeCount >= max;
   // Overdue notices keep one channel at least (readerChannels never answers both off).
-  const channels = await readerChannels(tx, loan.userId, 'loan_overdue');
+  const channels = readerChannels(reader, 'loan_overdue');
   if (channels.in_app)
     await notifyUser(tx, {
       userId: loan.userId,

@@ -136,10 +136,6 @@ vi.mock('./holds-allocation.js', () => ({
 }));
 vi.mock('../notifications/notifications.service.js', () => ({ notifyUser: vi.fn(async () => ({})) }));
 vi.mock('../mail/outbox.js', () => ({ enqueueEmail: vi.fn(async () => 1) }));
-// Readers here keep every channel on (the choices are tested over HTTP in test/preferences.test.ts).
-vi.mock('../profiles/notification-channels.js', () => ({
-  readerChannels: vi.fn(async () => ({ in_app: true, email: true })),
-}));
 vi.mock('../users/user-activity.repository.js', () => ({ recordUserActivity: vi.fn(async () => {}) }));
 
 const { enqueueEmail } = await import('../mail/outbox.js');

@@ -532,7 +532,7 @@ async function tellReader(
   switch (action) {
     case 'approve': {
       // The reader's channels for this event (Settings → Notifications).
-      const channels = await readerChannels(tx, loan.userId, 'loan_approved');
+      const channels = readerChannels(reader, 'loan_approved');
       if (channels.in_app)
         await notifyUser(tx, {
           userId: loan.userId,
@@ -548,7 +548,7 @@ async function tellReader(
     }
     case 'deny': {
       const reason = values.denialReason ?? '';
-      const channels = await readerChannels(tx, loan.userId, 'loan_denied');
+      const channels = readerChannels(reader, 'loan_denied');
       if (channels.in_app)
         await notifyUser(tx, {
           userId: loan.userId,
@@ -565,7 +565,7 @@ async function tellReader(
     case 'ship': {
       const carrier = values.carrier ?? null;
       const tracking = values.trackingNumber ?? null;
-      const channels = await readerChannels(tx, loan.userId, 'loan_shipped');
+      const channels = readerChannels(reader, 'loan_shipped');
       if (channels.in_app)
         await notifyUser(tx, {
           userId: loan.userId,
