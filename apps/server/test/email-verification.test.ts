@@ -17,7 +17,7 @@ import {
   emailTokens,
   profiles,
 } from '../src/db/schema/index.js';
-import { hashEmailToken } from '../src/modules/auth/email-verification.repository.js';
+import { hashToken } from '../src/modules/auth/token-hash.js';
 import { clientFrom, expectError, GOOD_PASSWORD, registerAccount, uniqueEmail } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 import { makeBook, ok } from './lending-fixtures.js';
@@ -79,7 +79,7 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
       const [row] = await db
         .select()
         .from(emailTokens)
-        .where(eq(emailTokens.tokenHash, hashEmailToken(token)));
+        .where(eq(emailTokens.tokenHash, hashToken(token)));
       expect(row).toMatchObject({ userId: id, purpose: 'verify', email });
       const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
       expect(Math.abs(lifetime - 24 * 3600_000)).toBeLessThan(60_000);
@@ -99,7 +99,7 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
       await db
         .update(emailTokens)
         .set({ expiresAt: sql`now() - interval '1 minute'` })
-        .where(eq(emailTokens.tokenHash, hashEmailToken(token)));
+        .where(eq(emailTokens.tokenHash, hashToken(token)));
       for (let n = 0; n < 2; n++) {
         expect(expectError(await open(token), 400, 'INVALID_EMAIL_LINK').details).toEqual({ reason: 'expired' });
       }
@@ -270,7 +270,7 @@ describeEachDriver('e-mail verification and change over HTTP', (driver) => {
       await db
         .update(emailTokens)
         .set({ expiresAt: sql`now() - interval '1 second'` })
-        .where(eq(emailTokens.tokenHash, hashEmailToken(expiring)));
+        .where(eq(emailTokens.tokenHash, hashToken(expiring)));
       expect(expectError(await open(expiring), 400, 'INVALID_EMAIL_LINK').details).toEqual({ reason: 'expired' });
       expect(ok(await reader.client.get('/api/auth/email')).pending).toBeNull();
 

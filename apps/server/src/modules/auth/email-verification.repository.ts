@@ -1,14 +1,8 @@
-import crypto from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
 import { authUsers, emailTokens, profiles } from '../../db/schema/index.js';
 
 export type EmailTokenPurpose = 'verify' | 'change';
-
-/** The key of an e-mail link in email_tokens: only its SHA-256 is ever stored. */
-export function hashEmailToken(token: string): string {
-  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 /**
  * Stores a new link for the user and purpose; the user's earlier links of that purpose, and

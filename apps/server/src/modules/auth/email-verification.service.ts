@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Language } from '@maktaba/shared/constants';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import { RECENT_SIGN_IN_MINUTES } from '@maktaba/shared/schemas/account-data';
@@ -28,7 +27,6 @@ import {
   deleteEmailTokens,
   findAccountEmail,
   findPendingChange,
-  hashEmailToken,
   isEmailInUse,
   markEmailVerified,
   replaceEmailToken,
@@ -36,6 +34,7 @@ import {
 } from './email-verification.repository.js';
 import { findPasswordHash } from './password.repository.js';
 import { isRecentSignIn } from './sessions.repository.js';
+import { hashToken, newLinkToken } from './token-hash.js';
 
 export type EmailVerificationDeps = {
   db: Database;
@@ -60,8 +59,6 @@ export const EMAIL_RULES = {
     { name: 'email-change:day', limit: 10, windowMs: 24 * 60 * 60_000 },
   ],
 } as const satisfies Record<string, unknown>;
-
-const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** `n***@example.org`: enough for the owner of the old address to recognise, not to learn it. */
 export function maskEmail(email: string): string {
@@ -101,13 +98,13 @@ export async function sendVerificationLink(
   { db, mailer, publicUrl }: Pick<EmailVerificationDeps, 'db' | 'mailer' | 'publicUrl'>,
   account: { userId: string; email: string; locale: Language },
 ): Promise<void> {
-  const token = newToken();
+  const token = newLinkToken();
   const expiresInMinutes = EMAIL_RULES.linkLifetimeMinutes;
   await db.transaction(async (tx) => {
     await replaceEmailToken(tx, {
       userId: account.userId,
       purpose: 'verify',
-      tokenHash: hashEmailToken(token),
+      tokenHash: hashToken(token),
       email: account.email,
       expiresAt: new Date(Date.now() + expiresInMinutes * 60_000),
     });
@@ -159,7 +156,7 @@ export async function openEmailLink(
 ): Promise<VerifyEmailResponse> {
   const result = await db
     .transaction(async (tx) => {
-      const row = await consumeEmailToken(tx, hashEmailToken(token));
+      const row = await consumeEmailToken(tx, hashToken(token));
       if (!row) throw linkFailure('invalid');
       if (row.expiresAt.getTime() <= Date.now()) throw linkFailure('expired');
       const account = await findAccountEmail(tx, row.userId);
@@ -244,14 +241,14 @@ export async function requestEmailChange(
   // Told as registration tells it ("This email is already registered"), under a per-account limit.
   if (await isEmailInUse(db, email)) throw new AppError('EMAIL_TAKEN');
 
-  const token = newToken();
+  const token = newLinkToken();
   const expiresInMinutes = EMAIL_RULES.linkLifetimeMinutes;
   const locale = pickLocale(input.locale, request.acceptLanguage);
   await db.transaction(async (tx) => {
     await replaceEmailToken(tx, {
       userId: actor.id,
       purpose: 'change',
-      tokenHash: hashEmailToken(token),
+      tokenHash: hashToken(token),
       email,
       expiresAt: new Date(Date.now() + expiresInMinutes * 60_000),
     });

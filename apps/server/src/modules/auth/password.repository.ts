@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
 import { authAccounts, authUsers, passwordResetTokens, securityEvents } from '../../db/schema/index.js';
@@ -18,11 +17,6 @@ export type PasswordEvent = {
   userAgent?: string | undefined;
   allowed?: boolean;
 };
-
-/** The key of a reset token in password_reset_tokens: only its SHA-256 is ever stored. */
-export function hashResetToken(token: string): string {
-  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 export async function insertPasswordEvent(db: Queryable, event: PasswordEvent): Promise<void> {
   await db.insert(securityEvents).values({

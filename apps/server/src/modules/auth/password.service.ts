@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import type { ChangePasswordInput, ForgotPasswordInput, ResetPasswordInput } from '@maktaba/shared/schemas/auth';
@@ -19,13 +18,13 @@ import {
   findPasswordHash,
   findUserByEmail,
   findUserEmail,
-  hashResetToken,
   insertPasswordEvent,
   isResetTokenUsable,
   replaceResetToken,
   setPasswordHash,
 } from './password.repository.js';
 import { type RevocationReason, revokeSessions } from './sessions.repository.js';
+import { hashToken, newLinkToken } from './token-hash.js';
 
 /** What the password service works with besides the request: better-auth hashes the passwords. */
 export type PasswordServiceDeps = {
@@ -99,13 +98,13 @@ async function sendResetLink(
   const sent = await countPasswordEvents(db, 'password_reset_sent', { identifier: email }, sentSince);
   if (sent >= PASSWORD_RULES.maxMessagesPerAccount) return;
 
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const link = `${publicUrl}/auth/update-password#access_token=${token}`;
   const expiresInMinutes = PASSWORD_RULES.resetTokenLifetimeMinutes;
   await db.transaction(async (tx) => {
     await replaceResetToken(tx, {
       userId: user.id,
-      tokenHash: hashResetToken(token),
+      tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + expiresInMinutes * 60_000),
       requestedIp: request.ipAddress,
     });
@@ -122,7 +121,7 @@ async function sendResetLink(
 
 /** Whether a reset link can still be used (it is not used up by asking). */
 export async function checkResetToken(db: Database, token: string): Promise<boolean> {
-  return isResetTokenUsable(db, hashResetToken(token));
+  return isResetTokenUsable(db, hashToken(token));
 }
 
 /**
@@ -135,7 +134,7 @@ export async function resetPassword(
   request: RequestMetadata,
 ): Promise<void> {
   const { db, auth, mailer } = deps;
-  const tokenHash = hashResetToken(input.token);
+  const tokenHash = hashToken(input.token);
   if (isCommonPassword(input.newPassword)) throw weakPassword();
   // Hashing is slow on purpose: do it only for a token that looks usable, before the transaction.
   if (!(await isResetTokenUsable(db, tokenHash))) throw new AppError('INVALID_RESET_TOKEN');

@@ -6,7 +6,8 @@ import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repo
 import { creationSourceOf, findUserProviders, primaryProvider } from './accounts.repository.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { needsTwoFactorSetup } from './security-settings.js';
-import { hashSessionToken, isSessionRevoked, touchSession } from './sessions.repository.js';
+import { isSessionRevoked, touchSession } from './sessions.repository.js';
+import { hashToken } from './token-hash.js';
 
 /** Request headers for better-auth calls: the cookie and user agent, and our resolved client address. */
 export function authHeaders(c: Context<AppEnv>, cookie?: string): Headers {
@@ -65,7 +66,7 @@ async function readSignedOutState(c: Context<AppEnv>, cookie: string | undefined
   const { authCookies } = await c.get('auth').$context;
   const token = readSessionToken(cookie ?? c.req.header('cookie'), authCookies.sessionToken.name);
   if (!token) return SIGNED_OUT;
-  const revoked = await isSessionRevoked(c.get('deps').database.db, hashSessionToken(token));
+  const revoked = await isSessionRevoked(c.get('deps').database.db, hashToken(token));
   await clearSessionCookie(c);
   return { ...SIGNED_OUT, signedOutReason: revoked ? 'revoked' : 'expired' };
 }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { RECENT_SIGN_IN_MINUTES } from '@maktaba/shared/schemas/account-data';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
@@ -14,11 +13,6 @@ export type RevocationReason =
 
 /** last_active_at is written at most this often per session, so most requests write nothing. */
 export const LAST_ACTIVE_RESOLUTION_MINUTES = 5;
-
-/** The key of a session in revoked_sessions: the token itself is never stored twice. */
-export function hashSessionToken(token: string): string {
-  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 /**
  * Ends sessions of one user and records why, in one statement: the token hashes go into

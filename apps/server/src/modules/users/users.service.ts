@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { LIMITS } from '@maktaba/shared/constants';
 import { can } from '@maktaba/shared/permissions';
 import { sanitizeEmail } from '@maktaba/shared/sanitize';
@@ -26,8 +25,9 @@ import {
   isUniqueViolation,
   primaryProvider,
 } from '../auth/accounts.repository.js';
-import { findUserByEmail, hashResetToken, replaceResetToken } from '../auth/password.repository.js';
+import { findUserByEmail, replaceResetToken } from '../auth/password.repository.js';
 import { revokeSessions } from '../auth/sessions.repository.js';
+import { hashToken, newLinkToken } from '../auth/token-hash.js';
 import { pickLocale } from '../mail/locale.js';
 import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
@@ -360,7 +360,7 @@ export function createUsersService({
   async function createUser(actor: Actor, input: UserCreate, request: RequestMetadata): Promise<UserDetail> {
     if (input.role !== 'patron' && !can(actor.role, 'users.manage_roles')) throw new AppError('FORBIDDEN');
     const email = sanitizeEmail(input.email);
-    const token = crypto.randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     const id = await takenAsConflict(
       db.transaction(async (tx) => {
         if (await repo.findUserByEmail(tx, email)) throw new AppError('EMAIL_TAKEN');
@@ -370,7 +370,7 @@ export function createUsersService({
         await repo.insertActivity(tx, userId, 'registration', { source: 'admin' });
         await repo.replaceResetToken(tx, {
           userId,
-          tokenHash: hashResetToken(token),
+          tokenHash: hashToken(token),
           expiresAt: new Date(now().getTime() + WELCOME_LINK_LIFETIME_MINUTES * 60_000),
           requestedIp: request.clientIp,
         });
