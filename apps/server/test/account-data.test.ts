@@ -5,7 +5,7 @@
  * passed on, the admin's deletion otherwise, the last admin kept).
  */
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
@@ -237,7 +237,28 @@ describeEachDriver('your data: export and account deletion', (driver) => {
         [returnedBook.id, 'returned'],
       ].sort(),
     );
-    expect([requested.id, approved.id]).toHaveLength(2);
+    // The loans themselves stay for the library's records, without identity: no reader, and an
+    // address snapshot that keeps only the country.
+    const kept = await db
+      .select()
+      .from(checkouts)
+      .where(inArray(checkouts.id, [requested.id, approved.id, returnedLoan?.id ?? '']));
+    expect(kept).toHaveLength(3);
+    for (const loan of kept) {
+      expect(loan.userId).toBeNull();
+      expect(loan.shippingAddress).toEqual({
+        name: null,
+        address_line_1: '',
+        address_line_2: null,
+        city: '',
+        state_province: '',
+        postal_code: '',
+        country: returnedLoan?.shippingAddress.country,
+        phone_number: null,
+      });
+    }
+    expect(returnedLoan?.shippingAddress.country).not.toBe('');
+    expect(kept.find((loan) => loan.id === requested.id)?.status).toBe('cancelled');
     // Signed out, and the account cannot sign in again.
     expect((await who.client.get('/api/profiles/me')).status).toBe(401);
     expectError(await who.client.signIn(who.email, who.password), 401, 'INVALID_CREDENTIALS');

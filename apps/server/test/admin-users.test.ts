@@ -530,6 +530,8 @@ describeEachDriver('admin user management over HTTP', (driver) => {
       expect(loans).toHaveLength(1);
       expect(loans[0]).toMatchObject({ book_id: book.id, status: 'returned' });
       expect(JSON.stringify(loans)).not.toContain(target.id);
+      const kept = await db.select().from(checkouts).where(eq(checkouts.bookId, book.id));
+      expect(kept).toMatchObject([{ userId: null, status: 'returned', shippingAddress: { country: '', city: '' } }]);
       const [report] = await db.select().from(feedbackReports).where(eq(feedbackReports.id, sent.body.id));
       expect(report).toMatchObject({ userId: null, name: null, email: null });
       expect((await admin.client.delete(`/api/admin/users/${target.id}`)).status).toBe(404);

@@ -63,7 +63,11 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: id(),
-    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
+    /**
+     * The reader; null once their account is deleted: the loan stays for the library's records and
+     * reports, without identity (its address snapshot is cleared in the same transaction).
+     */
+    userId: userRef('user_id', { onDelete: 'set null' }),
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'restrict' }),

@@ -9,14 +9,12 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
-import { books, checkouts, holds } from '../../db/schema/index.js';
+import { books, checkouts } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
 import type { Auth } from '../auth/auth.js';
 import { findPasswordHash, findUserEmail } from '../auth/password.repository.js';
 import { isRecentSignIn } from '../auth/sessions.repository.js';
-import { closeOfferedHold, serveWaitingList } from '../lending/holds-allocation.js';
-import * as lendingRepo from '../lending/lending.repository.js';
 import type { MailWorker } from '../mail/mail-worker.js';
 import type { Transaction } from '../mail/outbox.js';
 import { createUsersService } from '../users/users.service.js';
@@ -105,31 +103,8 @@ export async function deleteOwnAccount(
     if (withReader.length > 0) {
       throw new AppError('BOOKS_WITH_READER', undefined, { details: { books: withReader } });
     }
-    // Their places in waiting lists close first, so that no copy let go below is offered to them.
-    await tx
-      .update(holds)
-      .set({ status: 'cancelled', closedAt: now, updatedAt: now })
-      .where(and(eq(holds.userId, actor.id), eq(holds.status, 'waiting')));
-    const released = new Set<string>();
-    for (const loan of active) {
-      // Requested or approved: nothing has left the library. Cancelled as the reader cancels a request.
-      await lendingRepo.updateLoan(tx, loan.id, { status: 'cancelled', cancelledAt: now });
-      if (loan.copyId) await lendingRepo.setCopyStatus(tx, loan.copyId, 'available');
-      await closeOfferedHold(tx, loan.id, 'cancelled', now);
-      await lendingRepo.insertLoanEvent(tx, {
-        loanId: loan.id,
-        actorId: actor.id,
-        action: 'cancel',
-        from: loan.status as (typeof ACTIVE_LOAN_STATUSES)[number],
-        to: 'cancelled',
-        note: 'account_deleted',
-      });
-      released.add(loan.bookId);
-    }
-    for (const bookId of released) {
-      if (await serveWaitingList(tx, bookId, { publicUrl: deps.publicUrl, now })) mailed = true;
-    }
-    await users.deleteUser(actor, actor.id, request, { self: true, within: tx });
+    // Requests not yet sent are cancelled and the loans kept without identity by the deletion itself.
+    ({ mailed } = await users.deleteUser(actor, actor.id, request, { self: true, within: tx }));
   });
   if (mailed) void deps.mailer.wake();
 }

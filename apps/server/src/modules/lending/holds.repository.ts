@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/queryable.js';
 import { books, checkouts, holds, profiles } from '../../db/schema/index.js';
 import { authorsJson, firstCategoryKey } from '../catalogue/catalogue.repository.js';
+import { hasReader } from './lending.repository.js';
 
 /* Waiting lists (ADR 0016): holds in their book's queue, and the loans a freed copy makes. */
 
@@ -170,7 +171,7 @@ export async function findDueDates(db: Queryable, bookIds: readonly string[]): P
 
 /** Offers whose window to confirm has passed, locked for the job (SKIP LOCKED: one run takes each). */
 export async function takeExpiredOffers(db: Queryable, now: Date, limit: number) {
-  return db
+  const rows = await db
     .select()
     .from(checkouts)
     .where(
@@ -183,4 +184,6 @@ export async function takeExpiredOffers(db: Queryable, now: Date, limit: number)
     .orderBy(asc(checkouts.confirmBy), asc(checkouts.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+  // An offer is closed when its reader's account is deleted, so each one taken has its reader.
+  return rows.filter(hasReader);
 }

@@ -9,8 +9,19 @@ import { type AuthorRef, authorsJson, firstCategoryKey } from '../catalogue/cata
 
 export type CheckoutRecord = typeof checkouts.$inferSelect;
 
-/** A loan with what every view of it shows: the book, the copy and the patron. */
-export type LoanRow = CheckoutRecord & {
+/** A loan that still has its reader: every loan the lending rules act on (a deleted reader's loans are closed and kept without identity). */
+export type ReaderLoan = Omit<CheckoutRecord, 'userId'> & { userId: string };
+
+export const hasReader = (row: CheckoutRecord): row is ReaderLoan => row.userId !== null;
+
+/**
+ * A loan with what every view of it shows: the book, the copy and the patron. Loans are read with
+ * their reader (an inner join), so a loan whose reader deleted their account (kept without identity,
+ * `user_id` null) is never a LoanRow: the desk's queues and the reader's shelves do not show it,
+ * the reports still count it.
+ */
+export type LoanRow = Omit<CheckoutRecord, 'userId'> & {
+  userId: string;
   titleEn: string;
   titleAr: string | null;
   coverKey: string | null;
@@ -79,9 +90,9 @@ export async function findLoan(db: Queryable, id: string): Promise<LoanRow | und
 }
 
 /** Locks the loan row for a transition: concurrent actions on one loan run one after the other. */
-export async function lockLoan(db: Queryable, id: string): Promise<CheckoutRecord | undefined> {
+export async function lockLoan(db: Queryable, id: string): Promise<ReaderLoan | undefined> {
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
-  return row;
+  return row && hasReader(row) ? row : undefined;
 }
 
 export async function updateLoan(db: Queryable, id: string, values: Partial<typeof checkouts.$inferInsert>) {
@@ -91,9 +102,12 @@ export async function updateLoan(db: Queryable, id: string, values: Partial<type
     .where(eq(checkouts.id, id));
 }
 
-export async function insertLoan(db: Queryable, values: typeof checkouts.$inferInsert): Promise<CheckoutRecord> {
+export async function insertLoan(
+  db: Queryable,
+  values: typeof checkouts.$inferInsert & { userId: string },
+): Promise<ReaderLoan> {
   const [row] = await db.insert(checkouts).values(values).returning();
-  if (!row) throw new Error('The loan was not inserted');
+  if (!row || !hasReader(row)) throw new Error('The loan was not inserted');
   return row;
 }
 
@@ -440,7 +454,7 @@ export async function findOverdueLoanIds(
         lt(checkouts.dueDate, now),
       ),
     );
-  for (const row of rows) byReader.set(row.userId, [...(byReader.get(row.userId) ?? []), row.id]);
+  for (const { userId, id } of rows) if (userId) byReader.set(userId, [...(byReader.get(userId) ?? []), id]);
   return byReader;
 }
 

@@ -114,7 +114,7 @@ type RenewalRules = {
 };
 type LoanRef = { userId: string; bookId: string };
 
-function renewBlockedBy(row: repo.CheckoutRecord, rules: RenewalRules, now: Date) {
+function renewBlockedBy(row: repo.ReaderLoan, rules: RenewalRules, now: Date) {
   if (row.status !== 'on_loan') return null;
   return renewalRefusal({
     renewals: row.renewalCount,
@@ -513,7 +513,7 @@ export async function transition(
 async function tellReader(
   ctx: LendingContext,
   tx: Transaction,
-  loan: repo.CheckoutRecord,
+  loan: repo.ReaderLoan,
   action: LoanAction,
   values: {
     denialReason?: string | null;

@@ -28,6 +28,7 @@ import {
 import { findUserByEmail, replaceResetToken } from '../auth/password.repository.js';
 import { revokeSessions } from '../auth/sessions.repository.js';
 import { hashToken, newLinkToken } from '../auth/token-hash.js';
+import { closeLoansOfDepartingReader } from '../lending/reader-departure.js';
 import { pickLocale } from '../mail/locale.js';
 import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
@@ -408,7 +409,8 @@ export function createUsersService({
      * caller's transaction: the last-admin rule still holds, the audit entry has no actor left.
      */
     options: { self?: boolean; within?: Transaction } = {},
-  ): Promise<void> {
+  ): Promise<{ mailed: boolean }> {
+    let mailed = false;
     const work = async (tx: Transaction) => {
       const user = await requireAuthUser(tx, id);
       const profile = await repo.findProfileById(tx, id);
@@ -424,6 +426,7 @@ export function createUsersService({
           details: { count: booksOut },
         });
       }
+      if (await closeLoansOfDepartingReader(tx, id, { publicUrl, now: now() })) mailed = true;
       const loans = await repo.anonymiseBeforeDeletion(tx, id);
       // Recorded as revoked, so a browser still holding a session learns it was ended, not that it expired.
       await repo.revokeSessions(tx, { userId: id, reason: options.self ? 'signed_out_everywhere' : 'admin' });
@@ -443,6 +446,9 @@ export function createUsersService({
     };
     if (options.within) await work(options.within);
     else await db.transaction(work);
+    // Within the caller's transaction, the caller wakes the mailer once it has committed.
+    if (mailed && !options.within) void mailer.wake();
+    return { mailed };
   }
 
   async function listAudit(query: AuditQuery) {
