@@ -28,6 +28,11 @@ export const categories = pgTable(
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    /** The category guide's text, written by librarians. */
+    descriptionEn: text('description_en'),
+    descriptionAr: text('description_ar'),
+    /** Order among its siblings in the guide (then by name). */
+    sortOrder: integer('sort_order').notNull().default(0),
     /** normalised names (searchTerms) for suggestions; rewritten when `search_version` is 0 (set by trigger). */
     searchName: text('search_name').notNull().default(''),
     searchVersion: smallint('search_version').notNull().default(0),

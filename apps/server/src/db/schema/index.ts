@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './auth.js';
 export * from './bookmarks.js';
 export * from './catalogue.js';
+export * from './content.js';
 export * from './feedback.js';
 export * from './imports.js';
 export * from './lending.js';

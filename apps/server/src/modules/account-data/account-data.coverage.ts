@@ -36,7 +36,15 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
   'user_activity_log.user_id': { section: 'activity_log' },
   'admin_audit_log.actor_id': { section: null, note: "A staff member's actions are about other people's records." },
   'admin_audit_log.target_user': { section: 'account_changes', note: 'Without who made the change.' },
-  'checkouts.user_id': { section: 'loans', note: 'With their events and shipping address snapshots.' },
+  'checkouts.user_id': {
+    section: 'loans',
+    note: 'With their events and shipping address snapshots. Deletion keeps the loans for the records without identity: the reader becomes null and the address snapshot keeps only the country.',
+  },
+  'quotes.created_by': { section: null, note: 'Not exported yet: the quotes a reader contributed.' },
+  'quotes.reviewed_by': { section: null, note: "A librarian's review of other people's contributions." },
+  'quote_saves.user_id': { section: null, note: 'Not exported yet: the quotes a reader saved.' },
+  'collections.owner_id': { section: null, note: "Not exported yet: the reader's collections." },
+  'collections.featured_by': { section: null, note: "A librarian's choice for the home page." },
   'loan_events.actor_id': {
     section: 'loans',
     note: "The reader's own events come with their loans; who acted is said as reader or library.",
