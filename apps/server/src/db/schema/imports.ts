@@ -21,7 +21,9 @@ export const importJobs = pgTable(
     id: id(),
     createdBy: userRef('created_by', { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
-    /** The status given to the imported books. */
+    /** What the file holds: books (the catalogue format) or quotes (the quotes JSON Lines format). */
+    kind: text('kind').notNull().default('books'),
+    /** The status given to the imported records (books or quotes). */
     bookStatus: text('book_status').notNull(),
     status: text('status').notNull().default('running'),
     total: integer('total').notNull().default(0),
@@ -39,6 +41,8 @@ export const importJobs = pgTable(
   },
   (table) => [
     index('import_jobs_created_idx').on(table.createdAt.desc()),
+    index('import_jobs_kind_created_idx').on(table.kind, table.createdAt.desc()),
+    check('import_jobs_kind', sql`${table.kind} in ('books', 'quotes')`),
     check('import_jobs_status', sql`${table.status} in ('running', 'done', 'failed')`),
     check('import_jobs_book_status', sql`${table.bookStatus} in ('draft', 'pending', 'approved')`),
   ],
