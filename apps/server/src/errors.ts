@@ -59,6 +59,11 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   TWO_FACTOR_LOCKED: 'Too many wrong codes. Two-factor sign-in is locked for 15 minutes.',
   TWO_FACTOR_REQUIRED: 'Administrators must turn on two-factor sign-in first.',
   PASSKEY_FAILED: 'The passkey could not be used. Please try again.',
+  COLLECTION_LIMIT_REACHED: 'You have as many collections as a reader may have.',
+  COLLECTION_FULL: 'This collection holds as many books as a collection may hold.',
+  BOOK_ALREADY_IN_COLLECTION: 'This book is already in the collection.',
+  COLLECTION_NOT_PUBLIC: 'Only a public collection can be featured.',
+  ORDER_MISMATCH: 'The collection changed meanwhile. Reload it and try again.',
 };
 
 export class AppError extends Error {

@@ -160,6 +160,10 @@ export const LIMITS = {
   feedbackBodyBytes: 16 * 1024,
 } as const;
 
+/** Readers' collections: how many one reader may have, and how many books one may hold. */
+export const COLLECTIONS_PER_READER_MAX = 100;
+export const BOOKS_PER_COLLECTION_MAX = 500;
+
 /**
  * The only image variants the server makes (ADR 0006): a requested width or height snaps up to the
  * next side here, a quality up to the next level, so any number of odd values maps onto a few

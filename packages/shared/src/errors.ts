@@ -74,6 +74,8 @@ export const ERROR_STATUS = {
   BOOKS_WITH_READER: 409,
   /** Deleting your own account: the typed confirmation is not the account's e-mail address. */
   CONFIRMATION_MISMATCH: 422,
+  /** Quotes: a quote needs its English text or its Arabic original (or both). */
+  QUOTE_TEXT_REQUIRED: 422,
   /** Copies: another copy already has this barcode. */
   BARCODE_TAKEN: 409,
   /** Two-factor sign-in: the code from the authenticator app (or the backup code) is not right. */
@@ -86,6 +88,16 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 403,
   /** A passkey could not be registered or did not sign in (unknown, refused or expired ceremony). */
   PASSKEY_FAILED: 400,
+  /** Collections: the reader already has as many collections as allowed (details.max). */
+  COLLECTION_LIMIT_REACHED: 409,
+  /** Collections: the collection already holds as many books as allowed (details.max). */
+  COLLECTION_FULL: 409,
+  /** Collections: the book is already in this collection. */
+  BOOK_ALREADY_IN_COLLECTION: 409,
+  /** Collections: only a public collection can be featured on the home page. */
+  COLLECTION_NOT_PUBLIC: 409,
+  /** Collections: a new order that is not exactly the collection's books (changed meanwhile). */
+  ORDER_MISMATCH: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -125,6 +125,46 @@ export const ROUTE_ACCESS = {
   'DELETE /api/bookmarks/{id}': 'authenticated',
   'DELETE /api/bookmarks/by-book/{bookId}': 'authenticated',
 
+  // Readers' collections: the owner's own (decided by the route), public ones to anyone, every
+  // reader's for librarians; admins delete anyone's (decided by the route)
+  'GET /api/collections/mine': 'authenticated',
+  'GET /api/collections/featured': 'public',
+  'GET /api/collections': 'collections.view_all',
+  'POST /api/collections': 'collections.create',
+  'GET /api/collections/{id}': 'public',
+  'PATCH /api/collections/{id}': 'collections.edit',
+  'DELETE /api/collections/{id}': 'authenticated',
+  'POST /api/collections/{id}/books': 'collections.edit',
+  'PATCH /api/collections/{id}/books/{bookId}': 'collections.edit',
+  'DELETE /api/collections/{id}/books/{bookId}': 'collections.edit',
+  'PUT /api/collections/{id}/order': 'collections.edit',
+  'PUT /api/collections/{id}/featured': 'collections.view_all',
+
+  // Quotes and Wisdom: approved quotes for signed-in readers, contributions (quotes.create),
+  // review (quotes.approve), editing (quotes.edit; a contributor's own draft is decided by the
+  // route), deletion (quotes.delete); the sign-in carousel's featured quotes are public
+  'GET /api/quotes': 'authenticated',
+  'GET /api/quotes/facets': 'authenticated',
+  'GET /api/quotes/today': 'authenticated',
+  'GET /api/quotes/featured': 'public',
+  'GET /api/quotes/mine': 'authenticated',
+  'GET /api/quotes/saved': 'authenticated',
+  'GET /api/quotes/review': 'quotes.approve',
+  'GET /api/quotes/{id}': 'authenticated',
+  'POST /api/quotes': 'quotes.create',
+  'PATCH /api/quotes/{id}': 'authenticated',
+  'DELETE /api/quotes/{id}': 'quotes.delete',
+  'POST /api/quotes/{id}/approve': 'quotes.approve',
+  'POST /api/quotes/{id}/return': 'quotes.approve',
+  'POST /api/quotes/{id}/archive': 'quotes.edit',
+  'POST /api/quotes/{id}/restore': 'quotes.edit',
+  'PUT /api/quotes/{id}/featured': 'quotes.edit',
+  'PUT /api/quotes/{id}/save': 'authenticated',
+  'DELETE /api/quotes/{id}/save': 'authenticated',
+  'POST /api/admin/quote-imports': 'quotes.edit',
+  'GET /api/admin/quote-imports': 'quotes.edit',
+  'GET /api/admin/quote-imports/{id}': 'quotes.edit',
+
   // Lending (ADR 0014): the reader's own loans, the desk, a book's copies, the library's settings
   'GET /api/loans': 'checkouts.view_own',
   'POST /api/loans': 'checkouts.create',
