@@ -53,6 +53,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   BOOKS_OUT: 'This reader still has books out. Receive them or mark them lost before deleting the account.',
   BOOKS_WITH_READER: 'Some books are still with you or on their way. Your account can be deleted once they are back.',
   CONFIRMATION_MISMATCH: 'Type your e-mail address exactly to confirm.',
+  QUOTE_TEXT_REQUIRED: 'A quote needs its English text or its Arabic original.',
   BARCODE_TAKEN: 'Another copy already has this barcode.',
   INVALID_TWO_FACTOR_CODE: 'That code is not right. Check your authenticator app and try again.',
   TWO_FACTOR_CHALLENGE_EXPIRED: 'This sign-in has expired. Please sign in again.',
