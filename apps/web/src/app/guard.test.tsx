@@ -1,8 +1,9 @@
 import { GUARD_LEVELS, type GuardLevel, meetsGuard, type Role } from '@maktaba/shared/permissions';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_SETUP_PATH } from '../features/auth/lib/two-factor-setup';
 import { i18n } from '../lib/i18n';
 import { setAuth, withAuthStore } from './auth-test-state';
 import { Guard } from './guard';
@@ -25,6 +26,7 @@ function renderGuarded(level: GuardLevel, entry = '/page?tab=2#part') {
       { element: <Guard level={level} />, children: [{ path: '/page', element: <Landing name="page" /> }] },
       { path: '/signin', element: <Landing name="signin" /> },
       { path: '/unauthorized', element: <Landing name="unauthorized" /> },
+      { path: '/settings/security', element: <Landing name="security" /> },
     ],
     { initialEntries: [entry] },
   );
@@ -100,6 +102,19 @@ describe('the route guard (reader-area §2.5, §6)', () => {
     const router = renderGuarded('authenticated', '/page');
     expect(await screen.findByText(/^signin/)).toBeTruthy();
     expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent('/page')}`);
+  });
+
+  it('sends an administrator who must still turn on two-factor sign-in from admin pages to Settings → Security', async () => {
+    setAuth('admin', { twoFactorSetupRequired: true });
+    const router = renderGuarded('admin');
+    await screen.findByTestId('landing');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(SECURITY_SETUP_PATH);
+    cleanup();
+    // Other staff pages stay open to them (the server decides what each call may do).
+    setAuth('admin', { twoFactorSetupRequired: true });
+    const staff = renderGuarded('librarianOrAdmin');
+    await screen.findByTestId('landing');
+    expect(staff.state.location.pathname).toBe('/page');
   });
 
   it('shows the Authentication Error screen when the session check failed', async () => {

@@ -2,6 +2,7 @@ import { type GuardLevel, meetsGuard } from '@maktaba/shared/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { RecoveryLink } from '../features/auth/components/recovery-link';
+import { SECURITY_SETUP_PATH } from '../features/auth/lib/two-factor-setup';
 import { useAuthStore } from '../lib/auth/use-auth';
 import { AuthErrorScreen } from './errors/auth-error-screen';
 import { useSplashStore } from './shell/splash';
@@ -12,7 +13,15 @@ import { useSplashStore } from './shell/splash';
  */
 export function Guard({ level }: { level: GuardLevel }) {
   const location = useLocation();
-  const { isInitialized, isAuthenticated, profileComplete, isLoggingOut, role, sessionCheckFailed } = useAuthStore();
+  const {
+    isInitialized,
+    isAuthenticated,
+    profileComplete,
+    isLoggingOut,
+    role,
+    sessionCheckFailed,
+    twoFactorSetupRequired,
+  } = useAuthStore();
   const isSplashVisible = useSplashStore((state) => state.isVisible);
   // While signing out, the page stays covered until the sign-out redirect, instead of bouncing to
   // /signin with this page as the place to come back to. The splash offers its own recovery link.
@@ -26,5 +35,8 @@ export function Guard({ level }: { level: GuardLevel }) {
     return <Navigate to={`/signin?returnUrl=${encodeURIComponent(from)}`} replace state={{ from }} />;
   }
   if (!meetsGuard(role, level)) return <Navigate to="/unauthorized" replace />;
+  // The server refuses its admin routes to an administrator who must still turn on two-factor
+  // sign-in; rather than pages of errors, the admin pages lead to where it is turned on.
+  if (level === 'admin' && twoFactorSetupRequired) return <Navigate to={SECURITY_SETUP_PATH} replace />;
   return <Outlet />;
 }

@@ -21,6 +21,17 @@ const incomplete = run([
 const signingIn = transition(signedOut, { type: 'SIGN_IN_STARTED', method: 'password' });
 
 describe('auth state machine', () => {
+  it('knows from the session answer that an administrator must still turn on two-factor sign-in, until a refresh says otherwise', () => {
+    const required = run([
+      { type: 'INIT_STARTED' },
+      { type: 'INITIALIZED', auth: { ...makeAuth(), twoFactorSetupRequired: true }, profileComplete: true },
+    ]);
+    expect(required.twoFactorSetupRequired).toBe(true);
+    const enrolled = transition(required, { type: 'SESSION_REFRESHED', auth: makeAuth(), profileComplete: true });
+    expect(enrolled.twoFactorSetupRequired).toBe(false);
+    expect(signedIn.twoFactorSetupRequired).toBe(false);
+  });
+
   it('starts uninitialised, signed out, with no flags and no history', () => {
     expect(initialAuthState).toMatchObject({
       isInitialized: false,

@@ -50,6 +50,11 @@ export type AuthMachineState = AuthFlags & {
   error: AuthMessage | null;
   /** True only when the session and the profile are both loaded. */
   isAuthenticated: boolean;
+  /**
+   * An administrator who must still turn on two-factor sign-in (the library requires it): the
+   * server refuses them its admin routes until they do, and the admin pages send them to Settings.
+   */
+  twoFactorSetupRequired: boolean;
   isInitialized: boolean;
   /** The first session check failed with an error (not a time-out): guarded pages show the Authentication Error screen. */
   sessionCheckFailed: boolean;
@@ -70,6 +75,7 @@ const SIGNED_OUT_IDENTITY = {
   profile: null,
   profileComplete: false,
   isAuthenticated: false,
+  twoFactorSetupRequired: false,
 } as const;
 
 export const initialAuthState: AuthMachineState = {
@@ -102,6 +108,7 @@ function identityFrom(auth: ServerAuthState | null, profileComplete: boolean) {
     profile: auth.profile,
     profileComplete: auth.profile ? profileComplete : false,
     isAuthenticated: auth.profile !== null,
+    twoFactorSetupRequired: auth.twoFactorSetupRequired === true,
   };
 }
 
