@@ -227,6 +227,14 @@ describeEachDriver('two-factor sign-in and passkeys over HTTP', (driver) => {
     const signInOptions = await signIn.post('/api/auth/passkeys/sign-in-options');
     expect(signInOptions.status).toBe(200);
     expect(signInOptions.body.options.rpId).toBe('localhost');
+    const failedPasskeySignIns = async () =>
+      (
+        await server.db
+          .select({ reasons: securityEvents.reasons })
+          .from(securityEvents)
+          .where(eq(securityEvents.eventType, 'login_failed'))
+      ).filter((row) => JSON.stringify(row.reasons).includes('invalid_passkey')).length;
+    const before = await failedPasskeySignIns();
     expectError(
       await signIn.post('/api/auth/passkeys/sign-in', {
         response: { id: 'unknown', rawId: 'unknown', type: 'public-key', response: {} },
@@ -234,6 +242,8 @@ describeEachDriver('two-factor sign-in and passkeys over HTTP', (driver) => {
       400,
       'PASSKEY_FAILED',
     );
+    // Recorded as a failed sign-in, as a wrong password is.
+    expect(await failedPasskeySignIns()).toBe(before + 1);
   });
 
   describe('administrators required to use two-factor sign-in', () => {

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
 import { insertAudit } from '../users/users.repository.js';
 import type { Auth } from './auth.js';
+import { insertSecurityEvent } from './security.repository.js';
 import { recordCompletedSignIn, toAppError } from './two-factor.service.js';
 
 /** better-auth, and the request's headers for it (as in auth.service.ts). */
@@ -118,10 +119,26 @@ export async function signInWithPasskey(
   response: Record<string, unknown>,
   meta: Pick<RequestMetadata, 'clientIp' | 'userAgent'>,
 ): Promise<string[]> {
-  const result = await passkeyCall(() =>
-    // biome-ignore lint/suspicious/noExplicitAny: the browser's WebAuthn answer, checked by the plugin.
-    auth.api.verifyPasskeyAuthentication({ body: { response: response as any }, headers, returnHeaders: true }),
-  );
+  let result: { headers: Headers; response: unknown };
+  try {
+    result = await passkeyCall(() =>
+      // biome-ignore lint/suspicious/noExplicitAny: the browser's WebAuthn answer, checked by the plugin.
+      auth.api.verifyPasskeyAuthentication({ body: { response: response as any }, headers, returnHeaders: true }),
+    );
+  } catch (error) {
+    // A passkey that does not verify is a failed sign-in like a wrong password: recorded, and
+    // counted by the security check's limits for the address.
+    if (error instanceof AppError && error.code === 'PASSKEY_FAILED') {
+      await insertSecurityEvent(db, {
+        eventType: 'login_failed',
+        action: 'login',
+        ipAddress: meta.clientIp,
+        userAgent: meta.userAgent,
+        reasons: ['invalid_passkey'],
+      });
+    }
+    throw error;
+  }
   const { user } = result.response as { user: { id: string; email: string } };
   await recordCompletedSignIn(db, { userId: user.id, email: user.email, method: 'passkey' }, meta);
   return result.headers.getSetCookie();
