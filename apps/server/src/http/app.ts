@@ -28,6 +28,8 @@ import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from '../modules/profiles/preferences.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
+import { QUOTE_IMPORT_UPLOAD_PATH, quoteImportRoutes } from '../modules/quotes/quotes-import.routes.js';
+import { quoteRoutes } from '../modules/quotes/quotes.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
@@ -99,7 +101,8 @@ export function createApp(deps: AppDeps) {
   });
   // The catalogue upload and the image uploads set their own, larger limits.
   app.use('/api/*', (c, next) =>
-    (c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH) || isUploadRequest(c.req.method, c.req.path)
+    (c.req.method === 'POST' && (c.req.path === IMPORT_UPLOAD_PATH || c.req.path === QUOTE_IMPORT_UPLOAD_PATH)) ||
+    isUploadRequest(c.req.method, c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );
@@ -134,6 +137,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', copyRoutes);
   api.route('/', searchRoutes);
   api.route('/', bookmarkRoutes);
+  api.route('/', quoteRoutes);
+  api.route('/', quoteImportRoutes);
   api.route('/', collectionRoutes);
   api.route('/', lendingRoutes);
   api.route('/', holdRoutes);

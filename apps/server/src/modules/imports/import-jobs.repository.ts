@@ -4,16 +4,18 @@ import {
   type ImportCounts,
   type RejectedRow,
 } from '@maktaba/shared/schemas/catalogue-import';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
 import { importJobs } from '../../db/schema/index.js';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
+/** What a job imports: the catalogue's books, or quotes. */
+export type ImportKind = 'books' | 'quotes';
 
 export async function createImportJob(
   db: Database,
-  job: { createdBy: string; fileName: string; bookStatus: ImportBookStatus },
+  job: { createdBy: string; fileName: string; bookStatus: ImportBookStatus; kind?: ImportKind },
 ): Promise<ImportJobRow> {
   const [row] = await db.insert(importJobs).values(job).returning();
   if (!row) throw new Error('import job not created');
@@ -65,21 +67,33 @@ async function failInterruptedJobs(db: Database): Promise<void> {
     );
 }
 
-export async function findImportJob(db: Database, id: string): Promise<ImportJobRow | undefined> {
+export async function findImportJob(
+  db: Database,
+  id: string,
+  kind: ImportKind = 'books',
+): Promise<ImportJobRow | undefined> {
   await failInterruptedJobs(db);
-  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  const [row] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, id), eq(importJobs.kind, kind)));
   return row;
 }
 
 export async function listImportJobs(
   db: Database,
-  options: { createdBy?: string; limit: number },
+  options: { createdBy?: string; limit: number; kind?: ImportKind },
 ): Promise<ImportJobRow[]> {
   await failInterruptedJobs(db);
   return db
     .select()
     .from(importJobs)
-    .where(options.createdBy ? eq(importJobs.createdBy, options.createdBy) : undefined)
+    .where(
+      and(
+        eq(importJobs.kind, options.kind ?? 'books'),
+        options.createdBy ? eq(importJobs.createdBy, options.createdBy) : undefined,
+      ),
+    )
     .orderBy(desc(importJobs.createdAt))
     .limit(options.limit);
 }
