@@ -372,6 +372,31 @@ describeEachDriver('collections over HTTP', (driver) => {
     expect(order(read)).toEqual([a, d]);
   });
 
+  it("puts the reader's collections, with their books in order and notes, in their data export", async () => {
+    const me = await patron();
+    const other = await patron();
+    const shelf = await create(me, { title_ar: 'للقراءة', is_public: true });
+    collection(await add(me, shelf.id, bookIds[2] as string, 'Read twice'), 201);
+    collection(await add(me, shelf.id, bookIds[3] as string), 201);
+    collection(await me.client.put(`/api/collections/${shelf.id}/order`, { book_ids: [bookIds[3], bookIds[2]] }));
+    const theirs = await create(other, { title_en: 'Not yours' });
+    const response = await me.client.get('/api/profiles/me/export');
+    expect(response.status).toBe(200);
+    expect(response.body.collections).toEqual([
+      expect.objectContaining({
+        id: shelf.id,
+        title_en: 'My shelf',
+        title_ar: 'للقراءة',
+        is_public: true,
+        books: [
+          expect.objectContaining({ book_id: bookIds[3], note: null }),
+          expect.objectContaining({ book_id: bookIds[2], note: 'Read twice' }),
+        ],
+      }),
+    ]);
+    expect(JSON.stringify(response.body)).not.toContain(theirs.id);
+  });
+
   describe('refuses bad input whole', () => {
     it('a collection without a title, with NUL or a lone surrogate, or too long', async () => {
       const me = await patron();

@@ -40,10 +40,10 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
     section: 'loans',
     note: 'With their events and shipping address snapshots. Deletion keeps the loans for the records without identity: the reader becomes null and the address snapshot keeps only the country.',
   },
-  'quotes.created_by': { section: null, note: 'Not exported yet: the quotes a reader contributed.' },
+  'quotes.created_by': { section: 'quotes', note: 'With their status and the review note.' },
   'quotes.reviewed_by': { section: null, note: "A librarian's review of other people's contributions." },
-  'quote_saves.user_id': { section: null, note: 'Not exported yet: the quotes a reader saved.' },
-  'collections.owner_id': { section: null, note: "Not exported yet: the reader's collections." },
+  'quote_saves.user_id': { section: 'saved_quotes', note: 'With the texts of the quotes saved.' },
+  'collections.owner_id': { section: 'collections', note: 'With their books in order and the notes on them.' },
   'collections.featured_by': { section: null, note: "A librarian's choice for the home page." },
   'loan_events.actor_id': {
     section: 'loans',

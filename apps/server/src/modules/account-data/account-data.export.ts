@@ -133,6 +133,44 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    name: 'collections',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select c.id::text as cursor, c.id, c.title_en, c.title_ar, c.description_en, c.description_ar,
+            c.is_public, c.featured_at, c.created_at, c.updated_at,
+            coalesce((select jsonb_agg(jsonb_build_object(
+                'book_id', cb.book_id, 'title', b.title_en, 'title_ar', b.title_ar, 'note', cb.note,
+                'added_at', cb.added_at) order by cb.position, cb.book_id)
+              from collection_books cb join books b on b.id = cb.book_id
+              where cb.collection_id = c.id), '[]'::jsonb) as books
+          from collections c
+          where c.owner_id = ${who.id} and ${after(sql`c.id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
+    name: 'quotes',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select q.id::text as cursor, q.id, q.text_en, q.text_ar, q.speaker_en, q.speaker_ar, q.source_title,
+            q.source_reference, q.translator, q.source_url, q.status, q.review_note, q.created_at, q.updated_at,
+            q.approved_at
+          from quotes q where q.created_by = ${who.id} and ${after(sql`q.id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
+    name: 'saved_quotes',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select s.quote_id::text as cursor, s.quote_id, q.text_en, q.text_ar, q.speaker_en, q.speaker_ar,
+            s.created_at as saved_at
+          from quote_saves s join quotes q on q.id = s.quote_id
+          where s.user_id = ${who.id} and ${after(sql`s.quote_id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
     name: 'notifications',
     page: (who, cursor, limit) =>
       paged(
