@@ -98,6 +98,8 @@ export const ROUTE_ACCESS = {
   'GET /api/scholars/{id}': 'public',
   'GET /api/categories': 'public',
   'GET /api/categories/suggestions': 'public',
+  'GET /api/categories/guide': 'public',
+  'GET /api/categories/{key}/guide': 'public',
   'GET /api/admin/books': 'books.edit',
   'POST /api/books': 'books.create',
   'PUT /api/books/{id}': 'books.edit',
@@ -111,6 +113,7 @@ export const ROUTE_ACCESS = {
   'DELETE /api/scholars/{id}': 'scholars.delete',
   'POST /api/categories': 'categories.create',
   'PUT /api/categories/{id}': 'categories.edit',
+  'PUT /api/categories/order': 'categories.manage',
   'DELETE /api/categories/{id}': 'categories.delete',
 
   // Search

@@ -39,6 +39,8 @@ export const CATALOGUE_LIMITS = {
   titleMax: 500,
   nameMax: 300,
   descriptionMax: 20_000,
+  /** A category's guide text, per language. */
+  categoryDescriptionMax: 2000,
   publisherMax: 300,
   keyMax: 100,
   externalIdMax: 300,
@@ -190,6 +192,11 @@ export const CategorySchema = z.object({
   name_ar: z.string(),
   parent_id: z.uuid().nullable(),
   book_count: z.number().int(),
+  /** The category guide's text (librarians write it). */
+  description_en: z.string().nullable(),
+  description_ar: z.string().nullable(),
+  /** Order among its siblings (then by name). */
+  sort_order: z.number().int(),
 });
 export type Category = z.infer<typeof CategorySchema>;
 
@@ -304,6 +311,8 @@ export const CategoryWriteSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(CATALOGUE_LIMITS.nameMax, 'validation.tooLong'),
   name_ar: z.string().trim().min(1, 'validation.required').max(CATALOGUE_LIMITS.nameMax, 'validation.tooLong'),
   parent_id: z.uuid().nullable().optional(),
+  description_en: optionalText(CATALOGUE_LIMITS.categoryDescriptionMax),
+  description_ar: optionalText(CATALOGUE_LIMITS.categoryDescriptionMax),
 });
 export type CategoryWrite = z.input<typeof CategoryWriteSchema>;
 

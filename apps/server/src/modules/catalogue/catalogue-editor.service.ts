@@ -235,13 +235,23 @@ export async function createCategory(db: Database, input: CategoryInput): Promis
     nameEn: input.name,
     nameAr: input.name_ar,
     parentId: input.parent_id ?? null,
+    descriptionEn: input.description_en ?? null,
+    descriptionAr: input.description_ar ?? null,
   });
   return toCategory((await findCategory(db, id)) ?? raise(categoryNotFound()));
 }
 
 export async function updateCategory(db: Database, id: string, input: CategoryInput): Promise<Category> {
   await checkCategory(db, input, id);
-  const values = { key: input.key, nameEn: input.name, nameAr: input.name_ar, parentId: input.parent_id ?? null };
+  const values = {
+    key: input.key,
+    nameEn: input.name,
+    nameAr: input.name_ar,
+    parentId: input.parent_id ?? null,
+    // A description left out of the body stays as it is; null or empty text clears it.
+    ...(input.description_en !== undefined && { descriptionEn: input.description_en }),
+    ...(input.description_ar !== undefined && { descriptionAr: input.description_ar }),
+  };
   if (!(await repo.updateCategory(db, id, values))) throw categoryNotFound();
   return toCategory((await findCategory(db, id)) ?? raise(categoryNotFound()));
 }

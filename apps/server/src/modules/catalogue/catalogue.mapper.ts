@@ -112,6 +112,9 @@ export function toCategory(row: CategoryRow): Category {
     name_ar: row.nameAr,
     parent_id: row.parentId,
     book_count: row.bookCount,
+    description_en: row.descriptionEn,
+    description_ar: row.descriptionAr,
+    sort_order: row.sortOrder,
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOK_DIFFICULTIES, BOOK_LANGUAGES, CONTENT_TYPES } from '@maktaba/shared/schemas/catalogue';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -34,7 +34,14 @@ const DemoCatalogueSchema = z
   .object({
     version: z.number().int().positive(),
     categories: z.array(
-      z.object({ key: Key, name_en: z.string().min(1), name_ar: z.string().min(1), parent: Key.nullable() }),
+      z.object({
+        key: Key,
+        name_en: z.string().min(1),
+        name_ar: z.string().min(1),
+        parent: Key.nullable(),
+        description_en: z.string().nullable().default(null),
+        description_ar: z.string().nullable().default(null),
+      }),
     ),
     authors: z.array(
       z.object({
@@ -99,6 +106,34 @@ export function readDemoCatalogue(file = DEMO_CATALOGUE_FILE): DemoCatalogue {
   return DemoCatalogueSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * A library that loaded an older version of the demo catalogue gets what later versions add to
+ * records it already has, once: version 2 gives the categories their guide texts, only where a
+ * category still has neither (a librarian's text, or one they cleared on purpose, is kept).
+ */
+async function upgradeLoadedSeed(tx: Tx, catalogue: DemoCatalogue): Promise<void> {
+  const [seed] = await tx
+    .select({ version: catalogueSeeds.version })
+    .from(catalogueSeeds)
+    .where(eq(catalogueSeeds.name, SEED_NAME))
+    .for('update');
+  if (!seed || seed.version >= catalogue.version) return;
+  if (seed.version < 2) {
+    for (const category of catalogue.categories) {
+      if (!category.description_en && !category.description_ar) continue;
+      await tx
+        .update(categories)
+        .set({ descriptionEn: category.description_en, descriptionAr: category.description_ar })
+        .where(
+          and(eq(categories.key, category.key), isNull(categories.descriptionEn), isNull(categories.descriptionAr)),
+        );
+    }
+  }
+  await tx.update(catalogueSeeds).set({ version: catalogue.version }).where(eq(catalogueSeeds.name, SEED_NAME));
+}
+
 /**
  * Loads the demo catalogue once, on the first start of a library. The seed row is claimed in the
  * same transaction, so two instances starting together load it once, and a library whose
@@ -112,14 +147,25 @@ export async function loadDemoCatalogue(db: Database, logger: Logger, file = DEM
       .values({ name: SEED_NAME, version: catalogue.version })
       .onConflictDoNothing()
       .returning({ name: catalogueSeeds.name });
-    if (claimed.length === 0) return false;
+    if (claimed.length === 0) {
+      await upgradeLoadedSeed(tx, catalogue);
+      return false;
+    }
 
     const idsByKey = (rows: { id: string; key: string | null }[]) =>
       new Map(rows.map((row) => [row.key as string, row.id]));
     const categoryIds = idsByKey(
       await tx
         .insert(categories)
-        .values(catalogue.categories.map((c) => ({ key: c.key, nameEn: c.name_en, nameAr: c.name_ar })))
+        .values(
+          catalogue.categories.map((c) => ({
+            key: c.key,
+            nameEn: c.name_en,
+            nameAr: c.name_ar,
+            descriptionEn: c.description_en,
+            descriptionAr: c.description_ar,
+          })),
+        )
         .onConflictDoUpdate({ target: categories.key, set: { updatedAt: sql`now()` } })
         .returning({ id: categories.id, key: categories.key }),
     );

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { flattenCategories, selfAndDescendants } from './category-tree';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const category = (n: number, name: string, parent: number | null): Category => ({
+const category = (n: number, name: string, parent: number | null, sortOrder = 0): Category => ({
   id: id(n),
   key: name.toLowerCase(),
   name,
   name_ar: name,
   parent_id: parent === null ? null : id(parent),
   book_count: 0,
+  description_en: null,
+  description_ar: null,
+  sort_order: sortOrder,
 });
 
 const ALL = [
@@ -30,6 +33,11 @@ describe('flattenCategories', () => {
       ['Sermons', 2],
       ['Orphan', 0],
     ]);
+  });
+
+  it('orders siblings by their guide order first, then by name', () => {
+    const ordered = [category(1, 'Alpha', null, 2), category(2, 'Beta', null, 0), category(3, 'Gamma', null, 2)];
+    expect(flattenCategories(ordered, (c) => c.name).map((c) => c.name)).toEqual(['Beta', 'Alpha', 'Gamma']);
   });
 
   it('shows a category whose parent is missing at the top level and survives a cycle', () => {

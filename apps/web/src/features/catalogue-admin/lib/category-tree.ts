@@ -3,8 +3,9 @@ import type { Category } from '@maktaba/shared/schemas/catalogue';
 export type CategoryNode = Category & { depth: number };
 
 /**
- * The categories in tree order (each parent followed by its children, siblings by name), with
- * their depth. A category whose parent is missing is shown at the top level.
+ * The categories in tree order (each parent followed by its children, siblings in their guide
+ * order, then by name), with their depth. A category whose parent is missing is shown at the top
+ * level.
  */
 export function flattenCategories(categories: readonly Category[], nameOf: (c: Category) => string): CategoryNode[] {
   const ids = new Set(categories.map((c) => c.id));
@@ -16,7 +17,9 @@ export function flattenCategories(categories: readonly Category[], nameOf: (c: C
   const result: CategoryNode[] = [];
   const seen = new Set<string>();
   const visit = (parent: string | null, depth: number) => {
-    const siblings = [...(children.get(parent) ?? [])].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+    const siblings = [...(children.get(parent) ?? [])].sort(
+      (a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0) || nameOf(a).localeCompare(nameOf(b)),
+    );
     for (const category of siblings) {
       if (seen.has(category.id)) continue;
       seen.add(category.id);
