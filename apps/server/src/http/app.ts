@@ -15,6 +15,7 @@ import { sessionRoutes } from '../modules/auth/sessions.routes.js';
 import { bookmarkRoutes } from '../modules/bookmarks/bookmarks.routes.js';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
 import { catalogueEditorRoutes } from '../modules/catalogue/catalogue-editor.routes.js';
+import { categoryGuideRoutes } from '../modules/category-guide/category-guide.routes.js';
 import { collectionRoutes } from '../modules/collections/collections.routes.js';
 import { copyRoutes } from '../modules/copies/copies.routes.js';
 import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', uploadRoutes);
   api.route('/', importRoutes);
   api.route('/', catalogueRoutes);
+  api.route('/', categoryGuideRoutes);
   api.route('/', catalogueEditorRoutes);
   api.route('/', copyRoutes);
   api.route('/', searchRoutes);
