@@ -33,7 +33,7 @@ const ADMIN_TOOLS = [
 ];
 
 const EXPECTED: [GuardLevel, string[]][] = [
-  ['public', ['/', '/signin', '/signup', '/register', '/login', '/auth/callback', '/unauthorized']],
+  ['public', ['/', '/signin', '/signup', '/register', '/login', '/auth/callback', '/unauthorized', '/collections/abc']],
   [
     'authenticated',
     [
@@ -50,6 +50,7 @@ const EXPECTED: [GuardLevel, string[]][] = [
       '/guides',
       '/circles',
       '/category-guide',
+      '/collections',
       '/books/recent',
     ],
   ],
@@ -67,6 +68,7 @@ const EXPECTED: [GuardLevel, string[]][] = [
       '/library/users',
       '/library/feedback',
       '/library/book-editor',
+      '/library/collections',
       '/library/x',
     ],
   ],

@@ -149,6 +149,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),
                 handle: { titleKey: 'pages.unauthorized' } satisfies RouteHandle,
               },
+              // A public collection is shared with visitors; a private or missing one shows as not found.
+              cataloguePage('collections/:collectionId', 'collections.pages.collection', () =>
+                import('../features/collections/components/collection-page').then((m) => m.CollectionPage),
+              ),
               // A link from an e-mail: opened signed in or not, on any device.
               {
                 path: 'verify-email',
@@ -188,6 +192,9 @@ export const routes: RouteObject[] = [
                   page('guides', 'pages.guides'),
                   page('circles', 'pages.circles'),
                   page('category-guide', 'pages.categoryGuide'),
+                  cataloguePage('collections', 'collections.pages.mine', () =>
+                    import('../features/collections/components/my-collections-page').then((m) => m.MyCollectionsPage),
+                  ),
                   cataloguePage('books/:type', 'pages.books', () =>
                     import('../features/catalogue/components/books-page').then((m) => m.BooksPage),
                   ),
@@ -213,6 +220,11 @@ export const routes: RouteObject[] = [
                   cataloguePage('library/users', 'pages.libraryUsers', usersPage),
                   cataloguePage('library/feedback', 'pages.feedbackInbox', () =>
                     import('../features/feedback/components/feedback-inbox-page').then((m) => m.FeedbackInboxPage),
+                  ),
+                  cataloguePage('library/collections', 'collections.pages.staff', () =>
+                    import('../features/collections/components/staff-collections-page').then(
+                      (m) => m.StaffCollectionsPage,
+                    ),
                   ),
                   page('library/*', 'pages.library'),
                 ],

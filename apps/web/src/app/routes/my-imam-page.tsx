@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { MyBookmarks } from '../../features/bookmarks/components/my-bookmarks';
+import { MyImamCollections } from '../../features/collections/components/my-imam-collections';
 import { MyHolds } from '../../features/loans/components/my-holds';
 import { MyLoans } from '../../features/loans/components/my-loans';
 import { useAuthStore } from '../../lib/auth/use-auth';
@@ -28,6 +29,7 @@ export function MyImamPage() {
       <MyLoans />
       <MyHolds />
       <MyBookmarks />
+      <MyImamCollections />
       <section aria-labelledby="my-imam-account" className="rounded-app border border-border bg-surface p-4 sm:p-6">
         <h2 id="my-imam-account" className="font-display text-xl font-bold">
           {t('myImam.account.title')}

@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BookmarkActionProvider } from '../../components/bookmark-action';
 import { BorrowActionProvider } from '../../components/borrow-action';
+import { CollectionActionProvider, FeaturedCollectionsProvider } from '../../components/collection-slots';
 import { PageLoading } from '../../components/page-loading';
 import { VerifyEmailBanner } from '../../components/verify-email-banner';
 import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-toggle';
+import { AddToCollectionButton } from '../../features/collections/components/add-to-collection-button';
+import { FeaturedCollections } from '../../features/collections/components/featured-collections';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { BorrowButton } from '../../features/loans/components/borrow-button';
 import { refreshLoans } from '../../features/loans/lib/refresh-loans';
@@ -23,8 +26,9 @@ import { useSidebarStore } from './sidebar-store';
  * below that (closing on navigation), the header, the page and the footer (not on /ask), and the
  * feedback dialog once asked for. It gives the bookmarks feature's toggle to the cards of the
  * catalogue and of search (components/bookmark-action.tsx), the loans feature's borrow control to
- * the book page (components/borrow-action.tsx), and reads the reader's loans again whenever a live
- * notification comes in (the library approved, shipped or received one).
+ * the book page (components/borrow-action.tsx), the collections feature's "Add to collection" and
+ * featured collections to the pages (components/collection-slots.tsx), and reads the reader's loans
+ * again whenever a live notification comes in (the library approved, shipped or received one).
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -93,7 +97,11 @@ export function AppLayout() {
               {navigation.state === 'loading' && navigation.location?.pathname !== pathname ? (
                 <PageLoading />
               ) : (
-                <Outlet />
+                <CollectionActionProvider value={AddToCollectionButton}>
+                  <FeaturedCollectionsProvider value={FeaturedCollections}>
+                    <Outlet />
+                  </FeaturedCollectionsProvider>
+                </CollectionActionProvider>
               )}
             </main>
             {/* reader-area §2.1: /ask is the path on which the footer is hidden. */}

@@ -34,14 +34,19 @@ const STAFF = [
   ['nav.catalogueManager', '/library/catalogue'],
   ['nav.userManagement', '/users'],
   ['nav.feedbackInbox', '/library/feedback'],
+  ['collections.nav.staff', '/library/collections'],
+];
+const READER = [
+  ['nav.myImam', '/myimam'],
+  ['collections.nav.mine', '/collections'],
 ];
 const EXPECTED: Record<'guest' | Role, string[][]> = {
   guest: [...NAVIGATION, ['nav.signIn', '/signin'], ['nav.settings', '/settings']],
-  patron: [...NAVIGATION, ['nav.myImam', '/myimam'], ['nav.settings', '/settings']],
-  librarian: [...NAVIGATION, ['nav.myImam', '/myimam'], ...STAFF, ['nav.settings', '/settings']],
+  patron: [...NAVIGATION, ...READER, ['nav.settings', '/settings']],
+  librarian: [...NAVIGATION, ...READER, ...STAFF, ['nav.settings', '/settings']],
   admin: [
     ...NAVIGATION,
-    ['nav.myImam', '/myimam'],
+    ...READER,
     ...STAFF,
     ['adminTools.nav', '/admin'],
     ['nav.auditLog', '/admin/audit-log'],

@@ -4,7 +4,9 @@ import {
   BookOpenText,
   Home,
   Inbox,
+  Layers,
   LayoutGrid,
+  Library,
   LibraryBig,
   LogIn,
   MessageCircleQuestion,
@@ -87,13 +89,19 @@ export function SidebarContent() {
   const { isAuthenticated, role } = useAuthStore();
   const isStaff = role === 'admin' || role === 'librarian';
   const tools: Item[] = [
-    ...(isAuthenticated ? [{ to: '/myimam', labelKey: 'nav.myImam', icon: BookOpenText }] : []),
+    ...(isAuthenticated
+      ? [
+          { to: '/myimam', labelKey: 'nav.myImam', icon: BookOpenText },
+          { to: '/collections', labelKey: 'collections.nav.mine', icon: Library },
+        ]
+      : []),
     ...(isStaff
       ? [
           { to: '/library', labelKey: 'nav.librarianView', icon: LibraryBig },
           { to: '/library/catalogue', labelKey: 'nav.catalogueManager', icon: BookCopy },
           { to: '/users', labelKey: 'nav.userManagement', icon: Users },
           { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
+          { to: '/library/collections', labelKey: 'collections.nav.staff', icon: Layers },
         ]
       : []),
     ...(role === 'admin'

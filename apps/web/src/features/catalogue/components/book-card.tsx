@@ -2,6 +2,7 @@ import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { BookmarkAction } from '../../../components/bookmark-action';
+import { CollectionAction } from '../../../components/collection-slots';
 import { formatYear } from '../../../lib/format';
 import { useBookText } from '../hooks/use-book-text';
 
@@ -9,7 +10,8 @@ export type BookViewMode = 'grid' | 'list';
 
 /**
  * A book in a shelf or list: cover, title, author and year, linking to its page. The bookmark
- * toggle sits over the card beside the link, never inside it (a button inside a link is invalid).
+ * toggle and "Add to collection" sit over the card beside the link, never inside it (a button
+ * inside a link is invalid).
  */
 export function BookCard({ book, variant = 'grid' }: { book: BookSummary; variant?: BookViewMode }) {
   const text = useBookText(book);
@@ -23,7 +25,7 @@ export function BookCard({ book, variant = 'grid' }: { book: BookSummary; varian
         data-testid="book-card"
         className={
           isList
-            ? 'group flex items-center gap-4 rounded-app border border-border bg-surface p-3 pe-16 transition hover:border-primary hover:bg-surface-2'
+            ? 'group flex items-center gap-4 rounded-app border border-border bg-surface p-3 pe-30 transition hover:border-primary hover:bg-surface-2'
             : 'group flex h-full flex-col gap-2 rounded-app p-1 transition hover:bg-surface-2'
         }
       >
@@ -57,11 +59,14 @@ export function BookCard({ book, variant = 'grid' }: { book: BookSummary; varian
           ) : null}
         </div>
       </Link>
-      <BookmarkAction
-        book={book}
-        variant="icon"
-        className={isList ? 'absolute end-3 top-1/2 -translate-y-1/2' : 'absolute end-3 top-3'}
-      />
+      <div
+        className={
+          isList ? 'absolute end-3 top-1/2 flex -translate-y-1/2 gap-2' : 'absolute end-3 top-3 flex flex-col gap-2'
+        }
+      >
+        <BookmarkAction book={book} variant="icon" />
+        <CollectionAction book={book} variant="icon" />
+      </div>
     </div>
   );
 }

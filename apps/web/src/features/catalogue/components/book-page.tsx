@@ -9,7 +9,7 @@ import { type BookView, useBook } from '../api/get-book';
 import { useRecordBookView } from '../api/record-book-view';
 import { useBookText } from '../hooks/use-book-text';
 import { BookFacts } from './book-facts';
-import { BookmarkToggleSlot, BorrowActionSlot } from './book-slots';
+import { BookmarkToggleSlot, BorrowActionSlot, CollectionActionSlot } from './book-slots';
 import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';
 import { MoreByAuthor } from './more-by-author';
 import { SecondaryText } from './secondary-text';
@@ -75,6 +75,7 @@ function BookDetail({ book }: { book: BookView }) {
         </header>
         <div className="flex flex-wrap gap-3 empty:hidden">
           <BookmarkToggleSlot book={book} />
+          <CollectionActionSlot book={book} />
           <BorrowActionSlot book={book} />
         </div>
         {isFullBook(book) ? (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FeaturedCollectionsSlot } from '../../../components/collection-slots';
 import { AiPromo } from './ai-promo';
 import { HomeSearch } from './home-search';
 import { HomeShelf } from './home-shelf';
@@ -23,6 +24,7 @@ export function HomePage() {
       </section>
       <HomeShelf type="recent" />
       <HomeShelf type="popular" />
+      <FeaturedCollectionsSlot />
       <AiPromo />
       <ScholarsSection />
     </div>
