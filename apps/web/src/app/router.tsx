@@ -188,7 +188,12 @@ export const routes: RouteObject[] = [
                     handle: { titleKey: 'pages.settings' } satisfies RouteHandle,
                   },
                   page('articles', 'pages.articles'),
-                  page('quotes', 'pages.quotes'),
+                  cataloguePage('quotes', 'pages.quotes', () =>
+                    import('../features/quotes/components/quotes-page').then((m) => m.QuotesPage),
+                  ),
+                  cataloguePage('quotes/:quoteId', 'pages.quote', () =>
+                    import('../features/quotes/components/quote-page').then((m) => m.QuotePage),
+                  ),
                   page('guides', 'pages.guides'),
                   page('circles', 'pages.circles'),
                   page('category-guide', 'pages.categoryGuide'),
@@ -225,6 +230,9 @@ export const routes: RouteObject[] = [
                     import('../features/collections/components/staff-collections-page').then(
                       (m) => m.StaffCollectionsPage,
                     ),
+                  ),
+                  cataloguePage('library/quotes', 'pages.quotesReview', () =>
+                    import('../features/quotes/components/review-page').then((m) => m.ReviewPage),
                   ),
                   page('library/*', 'pages.library'),
                 ],

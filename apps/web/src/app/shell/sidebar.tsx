@@ -10,6 +10,7 @@ import {
   LibraryBig,
   LogIn,
   MessageCircleQuestion,
+  Quote,
   ScrollText,
   Search,
   Settings,
@@ -101,6 +102,7 @@ export function SidebarContent() {
           { to: '/library/catalogue', labelKey: 'nav.catalogueManager', icon: BookCopy },
           { to: '/users', labelKey: 'nav.userManagement', icon: Users },
           { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
+          { to: '/library/quotes', labelKey: 'nav.quotesReview', icon: Quote },
           { to: '/library/collections', labelKey: 'collections.nav.staff', icon: Layers },
         ]
       : []),
