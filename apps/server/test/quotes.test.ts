@@ -340,4 +340,18 @@ describeEachDriver('quotes over HTTP', (driver) => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ status: 'draft', featured: false });
   });
+  it('puts the reader’s contributed and saved quotes in their data export', async () => {
+    const reader = await accountAs(server, 'patron', { name: 'Exporting Reader' });
+    const own = await contribute(reader.client, { text_en: 'My own contribution.', speaker_en: 'Someone' });
+    const kept = await approved({ text_en: 'A saying I keep.' });
+    expect((await reader.client.put(`/api/quotes/${kept.id}/save`)).status).toBe(204);
+    const response = await reader.client.get('/api/profiles/me/export');
+    expect(response.status).toBe(200);
+    expect(response.body.quotes).toEqual([
+      expect.objectContaining({ id: own.id, text_en: 'My own contribution.', status: 'pending' }),
+    ]);
+    expect(response.body.saved_quotes).toEqual([
+      expect.objectContaining({ quote_id: kept.id, text_en: 'A saying I keep.' }),
+    ]);
+  });
 });

@@ -234,6 +234,9 @@ export const routes: RouteObject[] = [
                   cataloguePage('library/quotes', 'pages.quotesReview', () =>
                     import('../features/quotes/components/review-page').then((m) => m.ReviewPage),
                   ),
+                  cataloguePage('library/quotes/import', 'pages.quotesImport', () =>
+                    import('../features/quotes-import/components/quotes-import-page').then((m) => m.QuotesImportPage),
+                  ),
                   page('library/*', 'pages.library'),
                 ],
               },
