@@ -250,7 +250,10 @@ describeEachDriver('collections over HTTP', (driver) => {
       collection(await librarian.client.put(`/api/collections/${open.id}/featured`, { featured: true })).featured,
     ).toBe(true);
 
-    const featured = FeaturedCollectionsSchema.parse((await visitor.get('/api/collections/featured')).body);
+    const home = await visitor.get('/api/collections/featured');
+    // Revalidated every time: a collection featured or made private leaves the home page at once.
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const featured = FeaturedCollectionsSchema.parse(home.body);
     expect(featured.items[0]).toMatchObject({ id: open.id, featured: true, book_count: 5 });
     expect(featured.items[0]?.covers.map((cover) => cover.id)).toEqual(bookIds.slice(0, 4));
     expect(featured.items.some((item) => item.id === hidden.id)).toBe(false);
