@@ -196,7 +196,14 @@ export const routes: RouteObject[] = [
                   ),
                   page('guides', 'pages.guides'),
                   page('circles', 'pages.circles'),
-                  page('category-guide', 'pages.categoryGuide'),
+                  cataloguePage('category-guide', 'pages.categoryGuide', () =>
+                    import('../features/category-guide/components/category-guide-page').then(
+                      (m) => m.CategoryGuidePage,
+                    ),
+                  ),
+                  cataloguePage('category-guide/:categoryKey', 'pages.categoryGuide', () =>
+                    import('../features/category-guide/components/category-page').then((m) => m.CategoryPage),
+                  ),
                   cataloguePage('collections', 'collections.pages.mine', () =>
                     import('../features/collections/components/my-collections-page').then((m) => m.MyCollectionsPage),
                   ),

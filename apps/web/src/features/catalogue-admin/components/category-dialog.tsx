@@ -1,6 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Category, type CategoryWrite, CategoryWriteSchema } from '@maktaba/shared/schemas/catalogue';
+import {
+  CATALOGUE_LIMITS,
+  type Category,
+  type CategoryWrite,
+  CategoryWriteSchema,
+} from '@maktaba/shared/schemas/catalogue';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Field, inputClass } from '../../../components/ui/form-field';
+import { formatNumber } from '../../../lib/format';
 import { useSaveCategory } from '../api/save-category';
 import { useEditorContext } from '../hooks/use-editor-context';
 import { useRecordForm } from '../hooks/use-record-form';
@@ -9,13 +18,15 @@ import { nameLabel } from '../lib/names';
 import { asOptional, LanguagePair, SelectControl, TextControl } from './form-controls';
 import { RecordDialog } from './record-dialog';
 
-const FIELDS = ['key', 'name', 'name_ar', 'parent_id'] as const;
+const FIELDS = ['key', 'name', 'name_ar', 'parent_id', 'description_en', 'description_ar'] as const;
 
 const toValues = (category: Category | null): CategoryWrite => ({
   key: category?.key ?? '',
   name: category?.name ?? '',
   name_ar: category?.name_ar ?? '',
   parent_id: category?.parent_id ?? null,
+  description_en: category?.description_en ?? '',
+  description_ar: category?.description_ar ?? '',
 });
 
 type CategoryDialogProps = {
@@ -84,6 +95,67 @@ export function CategoryDialog({ category, categories, open, onOpenChange }: Cat
         registration={register('parent_id', { setValueAs: asOptional })}
         error={error('parent_id')}
       />
+      <LanguagePair>
+        <DescriptionControl
+          id="category-description"
+          label={t('catalogueAdmin.fields.descriptionEn')}
+          lang="en"
+          registration={register('description_en')}
+          length={form.watch('description_en')?.length ?? 0}
+          error={error('description_en')}
+        />
+        <DescriptionControl
+          id="category-description-ar"
+          label={t('catalogueAdmin.fields.descriptionAr')}
+          lang="ar"
+          registration={register('description_ar')}
+          length={form.watch('description_ar')?.length ?? 0}
+          error={error('description_ar')}
+        />
+      </LanguagePair>
     </RecordDialog>
+  );
+}
+
+/** The category guide's text in one language: a textarea with how much of the limit is used. */
+function DescriptionControl({
+  id,
+  label,
+  lang,
+  registration,
+  length,
+  error,
+}: {
+  id: string;
+  label: string;
+  lang: 'en' | 'ar';
+  registration: UseFormRegisterReturn;
+  length: number;
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const max = CATALOGUE_LIMITS.categoryDescriptionMax;
+  const counter = t('catalogueAdmin.categories.descriptionCounter', {
+    used: formatNumber(length, i18n.language),
+    max: formatNumber(max, i18n.language),
+  });
+  return (
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={<span className={length > max ? 'text-danger' : undefined}>{counter}</span>}
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          {...registration}
+          lang={lang}
+          dir="auto"
+          rows={4}
+          className={inputClass(Boolean(error), 'py-2')}
+        />
+      )}
+    </Field>
   );
 }
