@@ -16,6 +16,8 @@ test.describe('quotes import', () => {
     lang,
     signInAs,
   }) => {
+    // A whole import with axe and a phone-width pass: more than the default time on a busy machine.
+    test.slow();
     await signInAs('librarian');
     const run = randomUUID().slice(0, 8);
     const quote = (n: number, extra: Record<string, unknown> = {}) =>
