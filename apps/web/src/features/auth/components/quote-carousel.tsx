@@ -132,9 +132,17 @@ export function QuoteCarousel() {
             ) : null}
           </blockquote>
           <figcaption className="mt-4 text-sm">
-            {slide.author ? <span className="block font-semibold">{slide.author}</span> : null}
+            {slide.author ? (
+              <span className="block font-semibold">
+                <bdi>{slide.author}</bdi>
+              </span>
+            ) : null}
             {slide.position ? <span className="block text-muted">{slide.position}</span> : null}
-            {slide.source ? <cite className="block text-muted not-italic">{slide.source}</cite> : null}
+            {slide.source ? (
+              <cite className="block text-muted not-italic">
+                <bdi>{slide.source}</bdi>
+              </cite>
+            ) : null}
           </figcaption>
         </figure>
       </div>
