@@ -34,6 +34,7 @@ const STAFF = [
   ['nav.catalogueManager', '/library/catalogue'],
   ['nav.userManagement', '/users'],
   ['nav.feedbackInbox', '/library/feedback'],
+  ['nav.quotesReview', '/library/quotes'],
   ['collections.nav.staff', '/library/collections'],
 ];
 const READER = [
