@@ -14,6 +14,8 @@ test.describe('category guide', () => {
     lang,
     signInAs,
   }) => {
+    // Two pages checked with axe and a search: a long flow on a machine the suite shares.
+    test.slow();
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs('patron');
     await openApp(page, '/category-guide');
@@ -54,6 +56,7 @@ test.describe('category guide', () => {
     signInAs,
     adminApi,
   }) => {
+    test.slow();
     await signInAs('librarian');
     const run = randomUUID().slice(0, 8);
     const key = `guide-${run}`;

@@ -218,7 +218,12 @@ function AuthorItem({ author }: { author: GuideAuthor }) {
         </span>
       )}
       <span className="flex min-w-0 flex-col">
-        <span lang={name?.lang} dir="auto" className="line-clamp-2 break-words font-semibold text-fg">
+        <span
+          lang={name?.lang}
+          dir="auto"
+          title={name?.text}
+          className="line-clamp-2 break-words font-semibold text-fg"
+        >
           {name?.text ?? t('catalogue.unknownAuthor')}
         </span>
         <span className="text-xs text-muted">
