@@ -91,7 +91,7 @@ describe('the category guide tree', () => {
     fireEvent.change(box, { target: { value: 'الرِّجال' } });
     const cards = screen.getAllByTestId('guide-category');
     expect(cards).toHaveLength(1);
-    const toggle = within(cards[0] as HTMLElement).getByRole('button', { name: '1 sub-category' });
+    const toggle = within(cards[0] as HTMLElement).getByRole('button', { name: 'One sub-category' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Rijal' })).toBeTruthy();
     expect(screen.getByText('2 categories match')).toBeTruthy();
