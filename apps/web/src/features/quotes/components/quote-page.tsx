@@ -1,4 +1,5 @@
 import { can } from '@maktaba/shared/permissions';
+import type { Quote } from '@maktaba/shared/schemas/quotes';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,30 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useQuote } from '../api/get-quote';
+import { usePageLanguage } from '../hooks/use-page-language';
+import { speakerOf } from '../lib/quote-text';
 import { ContributionCard } from './contribution-card';
 import { EmptyState } from './empty-state';
 import { QuoteCard } from './quote-card';
 import { QuoteFormDialog } from './quote-form-dialog';
 import { QuoteLoadError } from './quote-list';
+
+/** "A saying of Imam Ali": the speaker's name keeps its own language and direction. */
+function QuoteHeading({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const speaker = speakerOf(quote, usePageLanguage());
+  return (
+    <h1 className="font-display text-3xl font-bold">
+      {speaker ? (
+        <>
+          {t('quotes.detail.titleBy')} <bdi lang={speaker.lang}>{speaker.text}</bdi>
+        </>
+      ) : (
+        t('quotes.detail.title')
+      )}
+    </h1>
+  );
+}
 
 /**
  * /quotes/{id}: one quote, larger. Its contributor also sees its status and the librarian's note
@@ -60,7 +80,7 @@ export function QuotePage() {
         </>
       ) : quote.data ? (
         <>
-          <h1 className="font-display text-3xl font-bold">{t('quotes.detail.title')}</h1>
+          <QuoteHeading quote={quote.data} />
           {isOwn && quote.data.status !== 'approved' ? (
             <ContributionCard quote={quote.data} onEdit={() => setEditing(true)} size="lg" />
           ) : (
