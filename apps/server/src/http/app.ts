@@ -29,8 +29,8 @@ import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from '../modules/profiles/preferences.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
-import { QUOTE_IMPORT_UPLOAD_PATH, quoteImportRoutes } from '../modules/quotes/quotes-import.routes.js';
 import { quoteRoutes } from '../modules/quotes/quotes.routes.js';
+import { QUOTE_IMPORT_UPLOAD_PATH, quoteImportRoutes } from '../modules/quotes/quotes-import.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';

@@ -23,13 +23,11 @@ const uploadLimit = bodyLimit({
 });
 
 const UploadSchema = QuoteImportOptionsSchema.extend({
-  file: z
-    .instanceof(File, { message: 'import.errors.fileRequired' })
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description: 'JSON Lines (.jsonl): id, quote, arabicQuote, author, source',
-    }),
+  file: z.instanceof(File, { message: 'import.errors.fileRequired' }).openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'JSON Lines (.jsonl): id, quote, arabicQuote, author, source',
+  }),
 });
 
 const Params = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
