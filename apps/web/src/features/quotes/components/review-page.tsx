@@ -136,7 +136,11 @@ export function ReviewPage() {
       />
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDeleting(null);
+          remove.reset();
+        }}
         title={t('quotes.review.deleteTitle')}
         description={t('quotes.review.deleteDescription')}
         confirmLabel={t('quotes.review.delete')}
