@@ -38,6 +38,8 @@ const STAFF = [
   ['collections.nav.staff', '/library/collections'],
 ];
 const READER = [
+  ['pages.quotes', '/quotes'],
+  ['pages.categoryGuide', '/category-guide'],
   ['nav.myImam', '/myimam'],
   ['collections.nav.mine', '/collections'],
 ];

@@ -8,6 +8,7 @@ import {
   LayoutGrid,
   Library,
   LibraryBig,
+  ListTree,
   LogIn,
   MessageCircleQuestion,
   Quote,
@@ -82,13 +83,20 @@ function Group({ labelKey, items }: { labelKey: string; items: Item[] }) {
 }
 
 /**
- * The sidebar (reader-area §2.2): Navigation; Tools & Management by role; Settings pinned at the
- * bottom; a sign-in button when signed out.
+ * The sidebar (reader-area §2.2): Navigation; Explore (the content areas, signed in); Tools &
+ * Management by role; Settings pinned at the bottom; a sign-in button when signed out.
  */
 export function SidebarContent() {
   const { t } = useTranslation();
   const { isAuthenticated, role } = useAuthStore();
   const isStaff = role === 'admin' || role === 'librarian';
+  // The content areas are for signed-in readers (reader-area §2.1), so only they see the group.
+  const explore: Item[] = isAuthenticated
+    ? [
+        { to: '/quotes', labelKey: 'pages.quotes', icon: Quote },
+        { to: '/category-guide', labelKey: 'pages.categoryGuide', icon: ListTree },
+      ]
+    : [];
   const tools: Item[] = [
     ...(isAuthenticated
       ? [
@@ -121,6 +129,7 @@ export function SidebarContent() {
       </Link>
       <nav aria-label={t('nav.primary')} className="flex flex-1 flex-col gap-6 overflow-y-auto">
         <Group labelKey="nav.navigationGroup" items={NAVIGATION} />
+        <Group labelKey="nav.exploreGroup" items={explore} />
         <Group labelKey="nav.toolsGroup" items={tools} />
       </nav>
       <div className="flex flex-col gap-2 border-t border-border pt-4">
