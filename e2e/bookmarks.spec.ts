@@ -9,7 +9,8 @@ import { demoBook, titleIn } from './support/catalogue';
 const SERVER_ERROR = { status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } };
 
 /** The toggle on a book page (the page's only one). */
-const pageToggle = (page: Page) => page.getByRole('main').getByTestId('bookmark-toggle');
+/** The book page's own toggle: the first in the page, before the cards of "More by this author", which have theirs. */
+const pageToggle = (page: Page) => page.getByRole('main').getByTestId('bookmark-toggle').first();
 
 async function recentBooks(request: APIRequestContext, limit: number) {
   const response = await request.get(`/api/shelves/recent?p_limit=${limit}`);
