@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
+import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/page-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthor } from '../api/get-author';
 import { AuthorBooks } from './author-books';
 import { AuthorProfile } from './author-profile';
-import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';
 
 /** /author/{id}: the author's names, death years, biography and books. */
 export function AuthorPage() {

@@ -2,6 +2,7 @@ import type { Book } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
+import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/page-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { usePageTitle } from '../../../lib/page-title';
@@ -10,7 +11,6 @@ import { useRecordBookView } from '../api/record-book-view';
 import { useBookText } from '../hooks/use-book-text';
 import { BookFacts } from './book-facts';
 import { BookmarkToggleSlot, BorrowActionSlot, CollectionActionSlot } from './book-slots';
-import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';
 import { MoreByAuthor } from './more-by-author';
 import { SecondaryText } from './secondary-text';
 

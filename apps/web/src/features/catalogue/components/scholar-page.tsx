@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/page-states';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScholar } from '../api/get-scholar';
@@ -7,7 +8,6 @@ import { useLanguage } from '../hooks/use-language';
 import { AuthorBooks } from './author-books';
 import { PageSkeleton } from './author-page';
 import { AuthorBiography } from './author-profile';
-import { isNotFound, LoadErrorState, NotFoundState } from './catalogue-states';
 import { ExternalProfileLink } from './external-profile-link';
 import { ScholarPhoto } from './scholar-photo';
 import { SecondaryText } from './secondary-text';

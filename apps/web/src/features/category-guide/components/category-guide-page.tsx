@@ -3,12 +3,12 @@ import { FolderTree, Search, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadErrorState } from '../../../components/page-states';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
 import { useCategoryGuideTree } from '../api/get-category-guide';
 import { countNodes, filterTree, sortTree, withChildren } from '../lib/guide-tree';
-import { GuideLoadError } from './guide-states';
 import { GuideTree } from './guide-tree';
 import { useGuideLanguage } from './use-guide-language';
 
@@ -23,7 +23,12 @@ export function CategoryGuidePage() {
         <p className="max-w-3xl text-muted">{t('categoryGuide.intro')}</p>
       </header>
       {tree.isError ? (
-        <GuideLoadError error={tree.error} onRetry={() => void tree.refetch()} />
+        <LoadErrorState
+          error={tree.error}
+          onRetry={() => void tree.refetch()}
+          titleKey="categoryGuide.loadError"
+          className="py-6"
+        />
       ) : tree.data ? (
         <GuideBrowser nodes={tree.data} />
       ) : (

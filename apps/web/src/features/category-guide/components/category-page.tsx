@@ -2,6 +2,7 @@ import type { CategoryGuidePage, GuideAuthor, GuideCategory } from '@maktaba/sha
 import { BookOpen, ChevronRight, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/page-states';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
@@ -14,7 +15,6 @@ import { bySortOrder, guidePath, searchPath } from '../lib/guide-tree';
 import { useBookCountText } from './book-count';
 import { CategoryDescription, primaryName, SecondaryName } from './category-names';
 import { GuideBookCard } from './guide-book-card';
-import { CategoryNotFound, GuideLoadError, isNotFound } from './guide-states';
 import { useGuideLanguage } from './use-guide-language';
 
 /** /category-guide/{key}: one category with its texts, sub-categories, popular books and most read authors. */
@@ -23,11 +23,23 @@ export function CategoryPage() {
   const page = useCategoryGuidePage(categoryKey);
   const language = useGuideLanguage();
   usePageTitle(page.data ? primaryName(page.data.category, language).text : null);
-  if (page.isError && isNotFound(page.error)) return <CategoryNotFound />;
+  if (page.isError && isNotFound(page.error))
+    return (
+      <NotFoundState
+        titleKey="categoryGuide.notFound.title"
+        descriptionKey="categoryGuide.notFound.description"
+        back={{ to: '/category-guide', labelKey: 'categoryGuide.backToGuide' }}
+      />
+    );
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
       {page.isError ? (
-        <GuideLoadError error={page.error} onRetry={() => void page.refetch()} />
+        <LoadErrorState
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          titleKey="categoryGuide.loadError"
+          className="py-6"
+        />
       ) : page.data ? (
         <CategoryContent data={page.data} />
       ) : (
