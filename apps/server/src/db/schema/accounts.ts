@@ -136,7 +136,7 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_target_type_idx').on(table.targetType, table.targetId, table.createdAt),
     check(
       'admin_audit_log_target_type_check',
-      sql`${table.targetType} in ('user', 'book', 'author', 'scholar', 'import', 'settings')`,
+      sql`${table.targetType} in ('user', 'book', 'author', 'scholar', 'category', 'import', 'settings', 'quote', 'collection', 'article', 'study_guide', 'study_circle', 'question')`,
     ),
     index('admin_audit_log_created_idx').on(table.createdAt),
   ],

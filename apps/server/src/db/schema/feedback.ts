@@ -33,7 +33,7 @@ export const feedbackReports = pgTable(
   (table) => [
     index('feedback_reports_status_created_idx').on(table.status, table.createdAt.desc()),
     index('feedback_reports_kind_created_idx').on(table.kind, table.createdAt.desc()),
-    check('feedback_reports_kind_check', sql`${table.kind} in ('feedback', 'bug')`),
+    check('feedback_reports_kind_check', sql`${table.kind} in ('feedback', 'bug', 'post_report')`),
     check('feedback_reports_status_check', sql`${table.status} in ('new', 'handled')`),
     check(
       'feedback_reports_severity_check',

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './articles.js';
 export * from './auth.js';
 export * from './bookmarks.js';
 export * from './catalogue.js';
@@ -8,7 +9,9 @@ export * from './imports.js';
 export * from './lending.js';
 export * from './mail.js';
 export * from './notifications.js';
+export * from './questions.js';
 export * from './rate-limits.js';
 export * from './search.js';
+export * from './study.js';
 export * from './system.js';
 export * from './telemetry.js';
