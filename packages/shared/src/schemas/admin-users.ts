@@ -168,7 +168,21 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about: a user account, a catalogue record, or an import job. */
-export const AUDIT_TARGET_TYPES = ['user', 'book', 'author', 'scholar', 'import', 'settings'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'book',
+  'author',
+  'scholar',
+  'category',
+  'import',
+  'settings',
+  'quote',
+  'collection',
+  'article',
+  'study_guide',
+  'study_circle',
+  'question',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditEntrySchema = z.object({

@@ -24,7 +24,10 @@ export type PreferencesUpdate = z.infer<typeof PreferencesUpdateSchema>;
  * - loan_shipped: the book is on its way (loan_shipped);
  * - loan_due_soon: the reminder before the due date (loan_due_soon);
  * - loan_overdue: the overdue notices (loan_overdue); at least one channel always stays on;
- * - hold_available: a copy is held for the reader from the waiting list (hold_available).
+ * - hold_available: a copy is held for the reader from the waiting list (hold_available);
+ * - circle_meeting: a study circle the reader belongs to has a new or changed meeting;
+ * - circle_reply: someone replied to the reader's post in a study circle;
+ * - question_answered: a librarian answered the reader's question (Ask a Librarian).
  * Other notices (a return received, a renewal by the desk, a changed due date) and every security
  * e-mail (password reset, e-mail verification, notices of an e-mail change) are always sent.
  */
@@ -35,6 +38,9 @@ export const NOTIFICATION_PREFERENCE_EVENTS = [
   'loan_due_soon',
   'loan_overdue',
   'hold_available',
+  'circle_meeting',
+  'circle_reply',
+  'question_answered',
 ] as const;
 export type NotificationPreferenceEvent = (typeof NOTIFICATION_PREFERENCE_EVENTS)[number];
 

@@ -34,10 +34,14 @@ const STAFF = [
   ['nav.catalogueManager', '/library/catalogue'],
   ['nav.userManagement', '/users'],
   ['nav.feedbackInbox', '/library/feedback'],
+  ['nav.questionsQueue', '/library/questions'],
   ['nav.quotesReview', '/library/quotes'],
   ['collections.nav.staff', '/library/collections'],
 ];
 const READER = [
+  ['pages.articles', '/articles'],
+  ['pages.guides', '/guides'],
+  ['pages.circles', '/circles'],
   ['pages.quotes', '/quotes'],
   ['pages.categoryGuide', '/category-guide'],
   ['nav.myImam', '/myimam'],

@@ -11,11 +11,15 @@ import {
   ListTree,
   LogIn,
   MessageCircleQuestion,
+  MessagesSquare,
+  Newspaper,
   Quote,
+  Route,
   ScrollText,
   Search,
   Settings,
   Users,
+  UsersRound,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,6 +97,9 @@ export function SidebarContent() {
   // The content areas are for signed-in readers (reader-area §2.1), so only they see the group.
   const explore: Item[] = isAuthenticated
     ? [
+        { to: '/articles', labelKey: 'pages.articles', icon: Newspaper },
+        { to: '/guides', labelKey: 'pages.guides', icon: Route },
+        { to: '/circles', labelKey: 'pages.circles', icon: UsersRound },
         { to: '/quotes', labelKey: 'pages.quotes', icon: Quote },
         { to: '/category-guide', labelKey: 'pages.categoryGuide', icon: ListTree },
       ]
@@ -110,6 +117,7 @@ export function SidebarContent() {
           { to: '/library/catalogue', labelKey: 'nav.catalogueManager', icon: BookCopy },
           { to: '/users', labelKey: 'nav.userManagement', icon: Users },
           { to: '/library/feedback', labelKey: 'nav.feedbackInbox', icon: Inbox },
+          { to: '/library/questions', labelKey: 'nav.questionsQueue', icon: MessagesSquare },
           { to: '/library/quotes', labelKey: 'nav.quotesReview', icon: Quote },
           { to: '/library/collections', labelKey: 'collections.nav.staff', icon: Layers },
         ]
