@@ -98,6 +98,16 @@ export const ERROR_STATUS = {
   COLLECTION_NOT_PUBLIC: 409,
   /** Collections: a new order that is not exactly the collection's books (changed meanwhile). */
   ORDER_MISMATCH: 409,
+  /** Articles: an article needs a title in English or Arabic (or both). */
+  ARTICLE_TITLE_REQUIRED: 422,
+  /** Articles: a published article needs a body in a language that has a title. */
+  ARTICLE_BODY_REQUIRED: 422,
+  /** Ask a Librarian: the reader has asked as many questions today as allowed (details.limit). */
+  QUESTION_DAILY_LIMIT: 429,
+  /** Ask a Librarian: the question is resolved; reopen it to write again. */
+  QUESTION_RESOLVED: 409,
+  /** Ask a Librarian: the reader has not agreed that the question may be published in the FAQ. */
+  QUESTION_NO_CONSENT: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

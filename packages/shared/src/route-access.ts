@@ -168,6 +168,44 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/quote-imports': 'quotes.edit',
   'GET /api/admin/quote-imports/{id}': 'quotes.edit',
 
+  // Ask a Librarian: the reader's own questions (decided by the route), the FAQ for signed-in
+  // readers; the librarians' queue, answers, FAQ publishing and the response time need books.edit
+  'GET /api/ask/info': 'authenticated',
+  'GET /api/questions/mine': 'authenticated',
+  'POST /api/questions': 'authenticated',
+  'GET /api/questions/{id}': 'authenticated',
+  'PATCH /api/questions/{id}': 'authenticated',
+  'POST /api/questions/{id}/messages': 'authenticated',
+  'POST /api/questions/{id}/resolve': 'authenticated',
+  'POST /api/questions/{id}/reopen': 'authenticated',
+  'GET /api/faq': 'authenticated',
+  'GET /api/library/questions': 'books.edit',
+  'POST /api/library/questions/{id}/assign': 'books.edit',
+  'POST /api/library/questions/{id}/unassign': 'books.edit',
+  'POST /api/library/questions/{id}/answer': 'books.edit',
+  'POST /api/library/questions/{id}/publish': 'books.edit',
+  'PATCH /api/library/faq/{id}': 'books.edit',
+  'DELETE /api/library/faq/{id}': 'books.edit',
+  'GET /api/library/ask-settings': 'books.edit',
+  'PUT /api/library/ask-settings': 'books.edit',
+
+  // Articles. Reader-area §2.1 lists /articles as signed-in while the articles issue lets visitors
+  // read published articles: the API serves published articles to anyone (drafts only to
+  // books.edit, decided by the route: 404 otherwise); the web keeps the list page for signed-in
+  // readers and makes an article's page public (shareable), like a public collection's page.
+  // Writing needs books.edit; deleting is the author's own draft or books.delete (by the route).
+  'GET /api/articles': 'public',
+  'GET /api/articles/{id}': 'public',
+  'GET /api/library/articles': 'books.edit',
+  'POST /api/library/articles': 'books.edit',
+  'POST /api/library/articles/preview': 'books.edit',
+  'POST /api/library/articles/images': 'books.edit',
+  'GET /api/library/articles/{id}': 'books.edit',
+  'PATCH /api/library/articles/{id}': 'books.edit',
+  'DELETE /api/library/articles/{id}': 'books.edit',
+  'POST /api/library/articles/{id}/cover': 'books.edit',
+  'DELETE /api/library/articles/{id}/cover': 'books.edit',
+
   // Lending (ADR 0014): the reader's own loans, the desk, a book's copies, the library's settings
   'GET /api/loans': 'checkouts.view_own',
   'POST /api/loans': 'checkouts.create',
