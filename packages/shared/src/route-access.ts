@@ -206,6 +206,29 @@ export const ROUTE_ACCESS = {
   'POST /api/library/articles/{id}/cover': 'books.edit',
   'DELETE /api/library/articles/{id}/cover': 'books.edit',
 
+  // Study circles: every reader may list, join and leave; creating needs books.edit; the host
+  // (or staff) moderates, only staff change host and capacity, and members-only reads are
+  // decided by the route
+  'GET /api/circles': 'authenticated',
+  'POST /api/circles': 'books.edit',
+  'GET /api/circles/host-candidates': 'books.edit',
+  'GET /api/circles/{id}': 'authenticated',
+  'PATCH /api/circles/{id}': 'authenticated',
+  'POST /api/circles/{id}/join': 'authenticated',
+  'POST /api/circles/{id}/leave': 'authenticated',
+  'DELETE /api/circles/{id}/members/{userId}': 'authenticated',
+  'POST /api/circles/{id}/meetings': 'authenticated',
+  'PATCH /api/circles/{id}/meetings/{meetingId}': 'authenticated',
+  'POST /api/circles/{id}/meetings/{meetingId}/cancel': 'authenticated',
+  'GET /api/circles/{id}/calendar.ics': 'authenticated',
+  'GET /api/circles/{id}/posts': 'authenticated',
+  'POST /api/circles/{id}/posts': 'authenticated',
+  'PATCH /api/circles/{id}/posts/{postId}': 'authenticated',
+  'DELETE /api/circles/{id}/posts/{postId}': 'authenticated',
+  'POST /api/circles/{id}/posts/{postId}/hide': 'authenticated',
+  'POST /api/circles/{id}/posts/{postId}/unhide': 'authenticated',
+  'POST /api/circles/{id}/posts/{postId}/report': 'authenticated',
+
   // Lending (ADR 0014): the reader's own loans, the desk, a book's copies, the library's settings
   'GET /api/loans': 'checkouts.view_own',
   'POST /api/loans': 'checkouts.create',
