@@ -98,10 +98,20 @@ export const ERROR_STATUS = {
   COLLECTION_NOT_PUBLIC: 409,
   /** Collections: a new order that is not exactly the collection's books (changed meanwhile). */
   ORDER_MISMATCH: 409,
-  /** Articles: an article needs a title in English or Arabic (or both). */
-  ARTICLE_TITLE_REQUIRED: 422,
-  /** Articles: a published article needs a body in a language that has a title. */
-  ARTICLE_BODY_REQUIRED: 422,
+  /** Study circles: the circle is closed to new members and to the waiting list. */
+  CIRCLE_CLOSED: 409,
+  /** Study circles: a moderator removed the reader from this circle, so they cannot rejoin. */
+  CIRCLE_REMOVED: 403,
+  /** Study circles: only members and moderators read and write the discussion and the calendar. */
+  CIRCLE_MEMBERS_ONLY: 403,
+  /** Study circles: the reader wrote too many posts in a short time (details.retry_after seconds). */
+  CIRCLE_POST_RATE_LIMITED: 429,
+  /** Study circles: the reader already reported this post. */
+  CIRCLE_POST_ALREADY_REPORTED: 409,
+  /** Study circles: a hidden post cannot be edited. */
+  CIRCLE_POST_HIDDEN: 409,
+  /** Study circles: a cancelled meeting cannot be changed. */
+  CIRCLE_MEETING_CANCELLED: 409,
   /** Articles: an article needs a title in English or Arabic (or both). */
   ARTICLE_TITLE_REQUIRED: 422,
   /** Articles: a published article needs a body in a language that has a title. */

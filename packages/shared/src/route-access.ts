@@ -206,22 +206,28 @@ export const ROUTE_ACCESS = {
   'POST /api/library/articles/{id}/cover': 'books.edit',
   'DELETE /api/library/articles/{id}/cover': 'books.edit',
 
-  // Articles. Reader-area §2.1 lists /articles as signed-in while the articles issue lets visitors
-  // read published articles: the API serves published articles to anyone (drafts only to
-  // books.edit, decided by the route: 404 otherwise); the web keeps the list page for signed-in
-  // readers and makes an article's page public (shareable), like a public collection's page.
-  // Writing needs books.edit; deleting is the author's own draft or books.delete (by the route).
-  'GET /api/articles': 'public',
-  'GET /api/articles/{id}': 'public',
-  'GET /api/library/articles': 'books.edit',
-  'POST /api/library/articles': 'books.edit',
-  'POST /api/library/articles/preview': 'books.edit',
-  'POST /api/library/articles/images': 'books.edit',
-  'GET /api/library/articles/{id}': 'books.edit',
-  'PATCH /api/library/articles/{id}': 'books.edit',
-  'DELETE /api/library/articles/{id}': 'books.edit',
-  'POST /api/library/articles/{id}/cover': 'books.edit',
-  'DELETE /api/library/articles/{id}/cover': 'books.edit',
+  // Study circles: every reader may list, join and leave; creating needs books.edit; the host
+  // (or staff) moderates, only staff change host and capacity, and members-only reads are
+  // decided by the route
+  'GET /api/circles': 'authenticated',
+  'POST /api/circles': 'books.edit',
+  'GET /api/circles/host-candidates': 'books.edit',
+  'GET /api/circles/{id}': 'authenticated',
+  'PATCH /api/circles/{id}': 'authenticated',
+  'POST /api/circles/{id}/join': 'authenticated',
+  'POST /api/circles/{id}/leave': 'authenticated',
+  'DELETE /api/circles/{id}/members/{userId}': 'authenticated',
+  'POST /api/circles/{id}/meetings': 'authenticated',
+  'PATCH /api/circles/{id}/meetings/{meetingId}': 'authenticated',
+  'POST /api/circles/{id}/meetings/{meetingId}/cancel': 'authenticated',
+  'GET /api/circles/{id}/calendar.ics': 'authenticated',
+  'GET /api/circles/{id}/posts': 'authenticated',
+  'POST /api/circles/{id}/posts': 'authenticated',
+  'PATCH /api/circles/{id}/posts/{postId}': 'authenticated',
+  'DELETE /api/circles/{id}/posts/{postId}': 'authenticated',
+  'POST /api/circles/{id}/posts/{postId}/hide': 'authenticated',
+  'POST /api/circles/{id}/posts/{postId}/unhide': 'authenticated',
+  'POST /api/circles/{id}/posts/{postId}/report': 'authenticated',
 
   // Lending (ADR 0014): the reader's own loans, the desk, a book's copies, the library's settings
   'GET /api/loans': 'checkouts.view_own',
