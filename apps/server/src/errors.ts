@@ -65,6 +65,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   BOOK_ALREADY_IN_COLLECTION: 'This book is already in the collection.',
   COLLECTION_NOT_PUBLIC: 'Only a public collection can be featured.',
   ORDER_MISMATCH: 'The collection changed meanwhile. Reload it and try again.',
+  QUESTION_DAILY_LIMIT: 'You have asked as many questions today as a reader may ask in a day.',
+  QUESTION_RESOLVED: 'This question is resolved. Reopen it to write again.',
+  QUESTION_NO_CONSENT: 'The reader has not agreed to publish this question.',
 };
 
 export class AppError extends Error {
