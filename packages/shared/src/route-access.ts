@@ -287,6 +287,21 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/feedback/{id}/handled': { guard: 'librarianOrAdmin' },
   'POST /api/admin/feedback/{id}/reopen': { guard: 'librarianOrAdmin' },
 
+  // Study guides: published guides and a reader's own progress for anyone signed in; librarians
+  // write them (books.edit); deleting is decided by the route (a draft's author, or books.delete)
+  'GET /api/guides': 'authenticated',
+  'GET /api/guides/mine': 'authenticated',
+  'GET /api/guides/{id}': 'authenticated',
+  'POST /api/guides/{id}/follow': 'authenticated',
+  'DELETE /api/guides/{id}/follow': 'authenticated',
+  'PUT /api/guides/{id}/steps/{stepId}/done': 'authenticated',
+  'DELETE /api/guides/{id}/steps/{stepId}/done': 'authenticated',
+  'GET /api/library/guides': 'books.edit',
+  'POST /api/library/guides': 'books.edit',
+  'GET /api/library/guides/{id}': 'books.edit',
+  'PATCH /api/library/guides/{id}': 'books.edit',
+  'DELETE /api/library/guides/{id}': 'books.edit',
+
   // Error reports and web vitals
   'POST /api/telemetry/errors': 'public',
   'POST /api/telemetry/web-vitals': 'public',

@@ -35,6 +35,7 @@ import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
+import { studyGuideRoutes } from '../modules/study-guides/study-guides.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', quoteRoutes);
   api.route('/', quoteImportRoutes);
   api.route('/', collectionRoutes);
+  api.route('/', studyGuideRoutes);
   api.route('/', lendingRoutes);
   api.route('/', holdRoutes);
   api.route('/', lendingReportsRoutes);

@@ -47,8 +47,11 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
   'collections.featured_by': { section: null, note: "A librarian's choice for the home page." },
   'articles.author_id': { section: null, note: "A librarian's published work, not data about them." },
   'study_guides.author_id': { section: null, note: "A librarian's published work, not data about them." },
-  'study_guide_follows.user_id': { section: null, note: 'Not exported yet: the guides a reader follows.' },
-  'study_guide_progress.user_id': { section: null, note: 'Not exported yet: the steps a reader marked done.' },
+  'study_guide_follows.user_id': {
+    section: 'study_guides_followed',
+    note: 'The guides the reader follows, where they left off and when they finished.',
+  },
+  'study_guide_progress.user_id': { section: 'study_guide_steps_done', note: 'With the guide and book of each step.' },
   'study_circles.host_id': { section: null, note: 'Not exported yet: the circles a reader hosts.' },
   'study_circles.created_by': { section: null, note: "A librarian's work: who set the circle up." },
   'circle_members.user_id': {

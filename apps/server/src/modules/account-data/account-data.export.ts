@@ -171,6 +171,30 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    name: 'study_guides_followed',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select f.guide_id::text as cursor, f.guide_id, g.title_en, g.title_ar, f.last_step_id, f.started_at,
+            f.updated_at, f.completed_at
+          from study_guide_follows f join study_guides g on g.id = f.guide_id
+          where f.user_id = ${who.id} and ${after(sql`f.guide_id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
+    name: 'study_guide_steps_done',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select d.step_id::text as cursor, d.step_id, s.guide_id, g.title_en as guide_title, g.title_ar as guide_title_ar,
+            s.position, s.book_id, b.title_en as book_title, b.title_ar as book_title_ar, s.chapter,
+            d.completed_at
+          from study_guide_progress d join study_guide_steps s on s.id = d.step_id
+          join study_guides g on g.id = s.guide_id join books b on b.id = s.book_id
+          where d.user_id = ${who.id} and ${after(sql`d.step_id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
     name: 'notifications',
     page: (who, cursor, limit) =>
       paged(
