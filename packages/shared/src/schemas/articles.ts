@@ -127,6 +127,7 @@ export const ArticleListQuerySchema = z.object({
   ...paging,
 });
 export type ArticleListQuery = z.input<typeof ArticleListQuerySchema>;
+export type ArticleListQueryParsed = z.output<typeof ArticleListQuerySchema>;
 
 /** `GET /api/articles/{id}`: public when published; staff (`books.edit`) also read drafts. */
 export const ArticleSchema = ArticleSummarySchema.extend({
@@ -147,6 +148,7 @@ export const LibraryArticleListQuerySchema = z.object({
   ...paging,
 });
 export type LibraryArticleListQuery = z.input<typeof LibraryArticleListQuerySchema>;
+export type LibraryArticleListQueryParsed = z.output<typeof LibraryArticleListQuerySchema>;
 
 export const LibraryArticleListItemSchema = ArticleSummarySchema.extend({
   status: z.enum(ARTICLE_STATUSES),
