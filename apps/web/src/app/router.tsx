@@ -195,7 +195,12 @@ export const routes: RouteObject[] = [
                     import('../features/quotes/components/quote-page').then((m) => m.QuotePage),
                   ),
                   page('guides', 'pages.guides'),
-                  page('circles', 'pages.circles'),
+                  cataloguePage('circles', 'pages.circles', () =>
+                    import('../features/circles/components/circles-page').then((m) => m.CirclesPage),
+                  ),
+                  cataloguePage('circles/:circleId', 'pages.circle', () =>
+                    import('../features/circles/components/circle-page').then((m) => m.CirclePage),
+                  ),
                   cataloguePage('category-guide', 'pages.categoryGuide', () =>
                     import('../features/category-guide/components/category-guide-page').then(
                       (m) => m.CategoryGuidePage,
