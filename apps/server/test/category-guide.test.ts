@@ -13,7 +13,15 @@ import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { authors, bookAuthors, bookCategories, books, catalogueSeeds, categories } from '../src/db/schema/index.js';
+import {
+  adminAuditLog,
+  authors,
+  bookAuthors,
+  bookCategories,
+  books,
+  catalogueSeeds,
+  categories,
+} from '../src/db/schema/index.js';
 import { loadDemoCatalogue, readDemoCatalogue } from '../src/modules/catalogue/demo-catalogue.js';
 import { rebuildSearchWords } from '../src/modules/search/search-index.js';
 import { type ApiClient, clientFrom } from './api-client.js';
@@ -204,6 +212,19 @@ describeEachDriver('category guide over HTTP', (driver) => {
     const saved = await librarian.client.put('/api/categories/order', { parent_id: ids['cg-top'], ids: children });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.categories.map((c: { key: string }) => c.key)).toEqual(['cg-zeta', 'cg-first', 'cg-alpha']);
+    // The new order is in the audit log under its parent; the refused lists wrote nothing.
+    const audit = await db
+      .select({ action: adminAuditLog.actionType, type: adminAuditLog.targetType, changes: adminAuditLog.changes })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, ids['cg-top'] ?? ''));
+    expect(audit).toEqual([
+      {
+        action: 'update_category_guide',
+        type: 'category',
+        changes: { order: { from: expect.any(Array), to: children } },
+      },
+    ]);
+    expect(new Set((audit[0]?.changes as { order: { from: string[] } }).order.from)).toEqual(new Set(children));
     const tree = CategoryGuideTreeSchema.parse((await anonymous.get('/api/categories/guide')).body).categories;
     expect(find(tree, 'cg-top')?.children.map((c) => [c.key, c.sort_order])).toEqual([
       ['cg-zeta', 0],

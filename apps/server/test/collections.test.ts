@@ -19,7 +19,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { books, collectionBooks, collections } from '../src/db/schema/index.js';
+import { adminAuditLog, books, collectionBooks, collections } from '../src/db/schema/index.js';
 import { type ApiClient, type ApiResponse, clientFrom, expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 
@@ -249,6 +249,13 @@ describeEachDriver('collections over HTTP', (driver) => {
     expect(
       collection(await librarian.client.put(`/api/collections/${open.id}/featured`, { featured: true })).featured,
     ).toBe(true);
+    // Featuring is in the audit log; featuring again changes nothing and writes nothing.
+    expect((await librarian.client.put(`/api/collections/${open.id}/featured`, { featured: true })).status).toBe(200);
+    const audit = await db
+      .select({ action: adminAuditLog.actionType, actor: adminAuditLog.actorId })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, open.id));
+    expect(audit).toEqual([{ action: 'feature_collection', actor: librarian.id }]);
 
     const home = await visitor.get('/api/collections/featured');
     // Revalidated every time: a collection featured or made private leaves the home page at once.

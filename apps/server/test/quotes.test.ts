@@ -8,7 +8,7 @@ import { QuoteFacetsSchema, QuoteListSchema, QuoteSchema, QuoteTodaySchema } fro
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { profiles, userNotifications } from '../src/db/schema/index.js';
+import { adminAuditLog, profiles, userNotifications } from '../src/db/schema/index.js';
 import { dayIn, dayIndex } from '../src/modules/quotes/quotes.service.js';
 import { type ApiClient, clientFrom, expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
@@ -57,6 +57,15 @@ describeEachDriver('quotes over HTTP', (driver) => {
       .from(userNotifications)
       .where(eq(userNotifications.userId, userId))
       .orderBy(desc(userNotifications.createdAt));
+  /** The audit log's entries about one quote, oldest first: [action, actor]. */
+  const auditOf = async (quoteId: string) =>
+    (
+      await db
+        .select({ action: adminAuditLog.actionType, actor: adminAuditLog.actorId, type: adminAuditLog.targetType })
+        .from(adminAuditLog)
+        .where(eq(adminAuditLog.targetId, quoteId))
+        .orderBy(adminAuditLog.createdAt)
+    ).map((entry) => [entry.action, entry.actor, entry.type]);
   const search = async (client: ApiClient, query: string) => {
     const response = await client.get(`/api/quotes?${query}`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -102,6 +111,8 @@ describeEachDriver('quotes over HTTP', (driver) => {
     expect(approval.body).toMatchObject({ status: 'approved' });
     expect(approval.body.approved_at).not.toBeNull();
     expectError(await librarian.client.post(`/api/quotes/${quote.id}/approve`), 409, 'WRONG_STATE');
+    // The decision is in the audit log, once (the refused second approval wrote nothing).
+    expect(await auditOf(quote.id)).toEqual([['approve_quote', librarian.id, 'quote']]);
 
     const [notice] = await notificationsOf(contributor.id);
     expect(notice).toMatchObject({ title: 'Your quote was approved', link: `/quotes/${quote.id}`, eventType: null });
@@ -125,6 +136,7 @@ describeEachDriver('quotes over HTTP', (driver) => {
     const returned = await librarian.client.post(`/api/quotes/${quote.id}/return`, { note: 'Please add the source.' });
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
     expect(returned.body).toMatchObject({ status: 'draft', review_note: 'Please add the source.' });
+    expect(await auditOf(quote.id)).toEqual([['return_quote', librarian.id, 'quote']]);
 
     const [notice] = await notificationsOf(contributor.id);
     expect(notice).toMatchObject({ title: 'أُعيد إليك قولك', link: '/quotes?tab=mine' });
@@ -167,6 +179,10 @@ describeEachDriver('quotes over HTTP', (driver) => {
     expectError(await librarian.client.delete(`/api/quotes/${quote.id}`), 403, 'FORBIDDEN');
     expect((await admin.client.delete(`/api/quotes/${quote.id}`)).status).toBe(204);
     expectError(await admin.client.delete(`/api/quotes/${quote.id}`), 404, 'NOT_FOUND');
+    expect(await auditOf(quote.id)).toEqual([
+      ['approve_quote', librarian.id, 'quote'],
+      ['delete_quote', admin.id, 'quote'],
+    ]);
     expectError(await contributor.client.get(`/api/quotes/${quote.id}`), 404, 'NOT_FOUND');
   });
 

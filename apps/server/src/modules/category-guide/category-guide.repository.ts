@@ -125,9 +125,16 @@ export async function findTopAuthors(db: Queryable, id: string, limit: number): 
 }
 
 /** Whether a category with this id exists. */
-export async function categoryExists(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
-  return Boolean(row);
+/** A category's names, or undefined when there is none with this id. */
+export async function findCategoryNames(
+  db: Queryable,
+  id: string,
+): Promise<{ en: string; ar: string | null } | undefined> {
+  const [row] = await db
+    .select({ en: categories.nameEn, ar: categories.nameAr })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row;
 }
 
 /** The ids of one parent's children (the top level for null), locked until the transaction ends. */

@@ -11,6 +11,7 @@ import { NO_STORE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { requestMetadata } from '../../http/request-metadata.js';
 import { getCategoryGuide, getGuideTree, reorderCategories } from './category-guide.service.js';
 
 /**
@@ -76,5 +77,8 @@ export const categoryGuideRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(orderRoute, async (c) => {
     c.header('Cache-Control', NO_STORE);
-    return c.json({ categories: await reorderCategories(db(c), c.req.valid('json')) }, 200);
+    return c.json(
+      { categories: await reorderCategories(db(c), c.get('actor'), c.req.valid('json'), requestMetadata(c)) },
+      200,
+    );
   });

@@ -6,9 +6,12 @@ import {
   type GuideNode,
 } from '@maktaba/shared/schemas/category-guide';
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
+import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
 import { toBookSummary } from '../catalogue/catalogue.mapper.js';
+import { insertAudit } from '../users/users.repository.js';
 import * as repo from './category-guide.repository.js';
 
 /**
@@ -91,9 +94,15 @@ export async function getCategoryGuide(db: Database, key: string): Promise<Categ
  * One parent's children in a new order: the list must name exactly those children, each once
  * (a list made before someone added, moved or removed one is refused, and nothing changes).
  */
-export async function reorderCategories(db: Database, input: CategoryOrder): Promise<GuideCategory[]> {
+export async function reorderCategories(
+  db: Database,
+  actor: Actor,
+  input: CategoryOrder,
+  request: RequestMetadata,
+): Promise<GuideCategory[]> {
   return db.transaction(async (tx) => {
-    if (input.parent_id && !(await repo.categoryExists(tx, input.parent_id))) throw categoryNotFound();
+    const parent = input.parent_id ? await repo.findCategoryNames(tx, input.parent_id) : null;
+    if (parent === undefined) throw categoryNotFound();
     const current = await repo.lockChildren(tx, input.parent_id);
     const given = new Set(input.ids);
     const same =
@@ -102,6 +111,17 @@ export async function reorderCategories(db: Database, input: CategoryOrder): Pro
       throw new AppError('CONFLICT', 'The list must name each of these categories exactly once; reload and try again.');
     }
     await repo.writeOrder(tx, input.ids);
-    return (await repo.findChildren(tx, input.parent_id)).map(toGuideCategory);
+    const children = (await repo.findChildren(tx, input.parent_id)).map(toGuideCategory);
+    await insertAudit(tx, {
+      actorId: actor.id,
+      actionType: 'update_category_guide',
+      targetType: 'category',
+      targetId: input.parent_id ?? null,
+      ipAddress: request.clientIp ?? null,
+      changes: { order: { from: current, to: input.ids } },
+      // The top level has no record of its own: the entry then names no parent.
+      metadata: parent ? { label: { en: parent.en, ar: parent.ar ?? parent.en } } : {},
+    });
+    return children;
   });
 }

@@ -19,6 +19,7 @@ import { NO_CACHE, PRIVATE_CACHE, PRIVATE_NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { optionalActor, requireActor, requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
+import { requestMetadata } from '../../http/request-metadata.js';
 import {
   addBook,
   createCollection,
@@ -211,5 +212,14 @@ export const collectionRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(featureRoute, async (c) => {
     c.header('Cache-Control', PRIVATE_NO_STORE);
-    return c.json(await setFeatured(db(c), c.get('actor'), c.req.valid('param').id, c.req.valid('json').featured), 200);
+    return c.json(
+      await setFeatured(
+        db(c),
+        c.get('actor'),
+        c.req.valid('param').id,
+        c.req.valid('json').featured,
+        requestMetadata(c),
+      ),
+      200,
+    );
   });

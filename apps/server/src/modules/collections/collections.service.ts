@@ -19,8 +19,10 @@ import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
+import type { RequestMetadata } from '../../request-metadata.js';
 import { toBookSummary } from '../catalogue/catalogue.mapper.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
+import { insertAudit } from '../users/users.repository.js';
 import * as repo from './collections.repository.js';
 
 /*
@@ -272,14 +274,34 @@ export async function reorderBooks(db: Database, actor: Actor, id: string, bookI
   return fresh(db, id, actor);
 }
 
-/** Features a public collection on the home page (409 COLLECTION_NOT_PUBLIC for a private one), or stops. */
-export async function setFeatured(db: Database, actor: Actor, id: string, featured: boolean): Promise<Collection> {
+/**
+ * Features a public collection on the home page (409 COLLECTION_NOT_PUBLIC for a private one), or
+ * stops; a change is written to the audit log in the same transaction.
+ */
+export async function setFeatured(
+  db: Database,
+  actor: Actor,
+  id: string,
+  featured: boolean,
+  request: RequestMetadata,
+): Promise<Collection> {
   const row = await repo.findCollection(db, id);
   if (!row) throw collectionNotFound();
   if (featured && !row.isPublic) throw new AppError('COLLECTION_NOT_PUBLIC');
-  if (!(await repo.setFeatured(db, id, featured ? actor.id : null))) {
-    // Made private between the read and the write.
-    throw new AppError('COLLECTION_NOT_PUBLIC');
-  }
+  await db.transaction(async (tx) => {
+    if (!(await repo.setFeatured(tx, id, featured ? actor.id : null))) {
+      // Made private between the read and the write.
+      throw new AppError('COLLECTION_NOT_PUBLIC');
+    }
+    if (featured === (row.featuredAt !== null)) return;
+    await insertAudit(tx, {
+      actorId: actor.id,
+      actionType: featured ? 'feature_collection' : 'unfeature_collection',
+      targetType: 'collection',
+      targetId: id,
+      ipAddress: request.clientIp ?? null,
+      metadata: { label: { en: row.titleEn ?? row.titleAr, ar: row.titleAr ?? row.titleEn } },
+    });
+  });
   return fresh(db, id, actor);
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/context.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
+import { requestMetadata } from '../../http/request-metadata.js';
 import { getQuoteImport, listQuoteImports, startQuoteImport } from './quotes-import.service.js';
 
 /** The upload is larger than the JSON body limit (app.ts leaves it to this route, as for the catalogue import). */
@@ -69,7 +70,10 @@ const listRoute = createRoute({
 export const quoteImportRoutes = new OpenAPIHono<AppEnv>()
   .openapi(startRoute, async (c) => {
     const { file, status } = c.req.valid('form');
-    return c.json(await startQuoteImport(c.get('deps'), c.get('actor'), file, { status }), 202);
+    return c.json(
+      await startQuoteImport(c.get('deps'), c.get('actor'), file, { status, clientIp: requestMetadata(c).clientIp }),
+      202,
+    );
   })
   .openapi(getRoute, async (c) =>
     c.json(await getQuoteImport(c.get('deps').database, c.get('actor'), c.req.valid('param').id), 200),

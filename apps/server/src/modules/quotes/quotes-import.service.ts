@@ -24,6 +24,7 @@ import {
   updateImportJobProgress,
 } from '../imports/import-jobs.repository.js';
 import { type ParsedRow, parseImportFile } from '../imports/import-parser.js';
+import { insertAudit } from '../users/users.repository.js';
 import * as repo from './quotes.repository.js';
 
 /**
@@ -321,23 +322,64 @@ function toJob(row: ImportJobRow): QuoteImportJob {
 
 type Upload = { name: string; stream(): ReadableStream<Uint8Array> };
 
-async function runJob(database: DatabaseHandle, logger: Logger, job: ImportJobRow, file: Upload): Promise<void> {
+/** The job marked done or failed and its audit entry (file, status given, rows) in one transaction. */
+async function finishJob(
+  database: DatabaseHandle,
+  job: ImportJobRow,
+  run: { counts: ImportCounts | null; error: string | null; clientIp: string | null },
+) {
+  const { counts, error } = run;
+  await database.db.transaction(async (tx) => {
+    await finishImportJob(tx, job.id, { error });
+    await insertAudit(tx, {
+      actorId: job.createdBy,
+      actionType: 'import_quotes',
+      targetType: 'import',
+      targetId: job.id,
+      ipAddress: run.clientIp,
+      changes: {
+        file_name: job.fileName,
+        quote_status: job.bookStatus,
+        ...(counts
+          ? {
+              rows_total: counts.total,
+              rows_inserted: counts.inserted,
+              rows_updated: counts.updated,
+              rows_unchanged: counts.unchanged,
+              rows_rejected: counts.rejected,
+            }
+          : {}),
+      },
+      metadata: { label: { en: job.fileName, ar: job.fileName }, status: error ? 'failed' : 'done', error },
+    });
+  });
+}
+
+async function runJob(
+  database: DatabaseHandle,
+  logger: Logger,
+  job: ImportJobRow,
+  file: Upload,
+  clientIp: string | null,
+): Promise<void> {
   const db = database.db;
   let isFirst = true;
+  let counts: ImportCounts | null = null;
   try {
     const result = await importQuotes(db, parseImportFile(file.stream(), file.name), {
       status: oneOf(QUOTE_IMPORT_STATUSES, job.bookStatus, 'pending'),
       createdBy: job.createdBy,
       onProgress: async (progress, rejected) => {
+        counts = progress;
         await updateImportJobProgress(db, job.id, progress, isFirst ? rejected : undefined);
         isFirst = false;
       },
     });
-    await finishImportJob(db, job.id, { error: null });
+    await finishJob(database, job, { counts, error: null, clientIp });
     logger.info({ importJob: job.id, ...result, rejectedRows: undefined }, 'quotes import finished');
   } catch (error) {
     logger.error({ err: error, importJob: job.id }, 'quotes import failed');
-    await finishImportJob(db, job.id, { error: 'import.errors.batchFailed' }).catch((failure: unknown) =>
+    await finishJob(database, job, { counts, error: 'import.errors.batchFailed', clientIp }).catch((failure: unknown) =>
       logger.error({ err: failure, importJob: job.id }, 'quotes import could not be marked failed'),
     );
   }
@@ -348,7 +390,7 @@ export async function startQuoteImport(
   deps: { database: DatabaseHandle; logger: Logger },
   actor: Actor,
   file: Upload,
-  options: { status: QuoteImportStatus },
+  options: { status: QuoteImportStatus; clientIp: string | null },
 ): Promise<{ id: string }> {
   if (running.has(deps.database)) throw new AppError('CONFLICT', 'An import is already running.');
   const job = await createImportJob(deps.database.db, {
@@ -357,7 +399,9 @@ export async function startQuoteImport(
     bookStatus: options.status,
     kind: 'quotes',
   });
-  const work = runJob(deps.database, deps.logger, job, file).finally(() => running.delete(deps.database));
+  const work = runJob(deps.database, deps.logger, job, file, options.clientIp).finally(() =>
+    running.delete(deps.database),
+  );
   running.set(deps.database, work);
   return { id: job.id };
 }

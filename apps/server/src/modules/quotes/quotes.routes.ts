@@ -210,7 +210,7 @@ export const quoteRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await updateQuote(db(c), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    await removeQuote(db(c), c.req.valid('param').id);
+    await removeQuote(db(c), c.get('actor'), c.req.valid('param').id, requestMetadata(c));
     return c.body(null, 204);
   })
   .openapi(approveRoute, async (c) => {
@@ -224,16 +224,16 @@ export const quoteRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(archiveRoute, async (c) => {
     noStore(c);
-    return c.json(await archiveQuote(db(c), c.get('actor'), c.req.valid('param').id, true), 200);
+    return c.json(await archiveQuote(db(c), c.get('actor'), c.req.valid('param').id, true, requestMetadata(c)), 200);
   })
   .openapi(restoreRoute, async (c) => {
     noStore(c);
-    return c.json(await archiveQuote(db(c), c.get('actor'), c.req.valid('param').id, false), 200);
+    return c.json(await archiveQuote(db(c), c.get('actor'), c.req.valid('param').id, false, requestMetadata(c)), 200);
   })
   .openapi(featuredSetRoute, async (c) => {
     noStore(c);
     const { featured } = c.req.valid('json');
-    return c.json(await setFeatured(db(c), c.get('actor'), c.req.valid('param').id, featured), 200);
+    return c.json(await setFeatured(db(c), c.get('actor'), c.req.valid('param').id, featured, requestMetadata(c)), 200);
   })
   .openapi(saveRoute, async (c) => {
     await saveQuote(db(c), c.get('actor'), c.req.valid('param').id);

@@ -22,6 +22,7 @@ import type { RequestMetadata } from '../../request-metadata.js';
 import { pickLocale } from '../mail/locale.js';
 import { translator } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { insertAudit } from '../users/users.repository.js';
 import * as repo from './quotes.repository.js';
 
 const iso = (value: Date | string | null): string | null =>
@@ -394,6 +395,38 @@ async function tellContributor(
   );
 }
 
+/** A quote as the audit log names it: the start of each text. */
+function quoteLabel(row: { text_en: string | null; text_ar: string | null }) {
+  const start = (text: string | null) => (text && text.length > 80 ? `${text.slice(0, 79)}…` : text);
+  return { en: start(row.text_en ?? row.text_ar), ar: start(row.text_ar ?? row.text_en) };
+}
+
+/** A librarian's decision on a quote, in the audit log, in the transaction that made it. */
+function auditQuote(
+  tx: Queryable,
+  actor: Actor,
+  request: RequestMetadata,
+  action:
+    | 'approve_quote'
+    | 'return_quote'
+    | 'archive_quote'
+    | 'restore_quote'
+    | 'feature_quote'
+    | 'unfeature_quote'
+    | 'delete_quote',
+  row: repo.QuoteRow,
+  metadata: Record<string, unknown> = {},
+) {
+  return insertAudit(tx, {
+    actorId: actor.id,
+    actionType: action,
+    targetType: 'quote',
+    targetId: row.id,
+    ipAddress: request.clientIp ?? null,
+    metadata: { label: quoteLabel(row), ...metadata },
+  });
+}
+
 export async function approveQuote(db: Database, actor: Actor, id: string, request: RequestMetadata): Promise<Quote> {
   const row = await repo.findQuote(db, id, actor.id);
   if (!row) throw notFound();
@@ -406,6 +439,7 @@ export async function approveQuote(db: Database, actor: Actor, id: string, reque
       reviewNote: null,
     });
     if (!moved) throw wrongState(row.status);
+    await auditQuote(tx, actor, request, 'approve_quote', row);
     await tellContributor(tx, row, actor, request, { approved: true });
   });
   return getQuote(db, actor, id);
@@ -428,34 +462,59 @@ export async function returnQuote(
       reviewedAt: new Date(),
     });
     if (!moved) throw wrongState(row.status);
+    await auditQuote(tx, actor, request, 'return_quote', row, { note });
     await tellContributor(tx, row, actor, request, { approved: false, note });
   });
   return getQuote(db, actor, id);
 }
 
-export async function archiveQuote(db: Database, actor: Actor, id: string, archive: boolean): Promise<Quote> {
-  const row = await repo.findStatus(db, id);
+export async function archiveQuote(
+  db: Database,
+  actor: Actor,
+  id: string,
+  archive: boolean,
+  request: RequestMetadata,
+): Promise<Quote> {
+  const row = await repo.findQuote(db, id, actor.id);
   if (!row) throw notFound();
-  const moved = archive
-    ? await repo.transition(db, id, ['approved'], { status: 'archived', featured: false })
-    : await repo.transition(db, id, ['archived'], { status: 'approved' });
-  if (!moved) throw wrongState(row.status);
+  await db.transaction(async (tx) => {
+    const moved = archive
+      ? await repo.transition(tx, id, ['approved'], { status: 'archived', featured: false })
+      : await repo.transition(tx, id, ['archived'], { status: 'approved' });
+    if (!moved) throw wrongState(row.status);
+    await auditQuote(tx, actor, request, archive ? 'archive_quote' : 'restore_quote', row);
+  });
   return getQuote(db, actor, id);
 }
 
-export async function setFeatured(db: Database, actor: Actor, id: string, featured: boolean): Promise<Quote> {
-  const row = await repo.findStatus(db, id);
+export async function setFeatured(
+  db: Database,
+  actor: Actor,
+  id: string,
+  featured: boolean,
+  request: RequestMetadata,
+): Promise<Quote> {
+  const row = await repo.findQuote(db, id, actor.id);
   if (!row) throw notFound();
-  if (featured) {
-    if (!(await repo.transition(db, id, ['approved'], { featured: true }))) throw wrongState(row.status);
-  } else {
-    await repo.updateQuote(db, id, { featured: false });
-  }
+  await db.transaction(async (tx) => {
+    if (featured) {
+      if (!(await repo.transition(tx, id, ['approved'], { featured: true }))) throw wrongState(row.status);
+    } else {
+      await repo.updateQuote(tx, id, { featured: false });
+    }
+    if (featured !== row.featured)
+      await auditQuote(tx, actor, request, featured ? 'feature_quote' : 'unfeature_quote', row);
+  });
   return getQuote(db, actor, id);
 }
 
-export async function removeQuote(db: Database, id: string): Promise<void> {
-  if (!(await repo.deleteQuote(db, id))) throw notFound();
+export async function removeQuote(db: Database, actor: Actor, id: string, request: RequestMetadata): Promise<void> {
+  const row = await repo.findQuote(db, id, actor.id);
+  if (!row) throw notFound();
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteQuote(tx, id))) throw notFound();
+    await auditQuote(tx, actor, request, 'delete_quote', row);
+  });
 }
 
 /** Only an approved quote can be saved; saving twice is the same as once. */
