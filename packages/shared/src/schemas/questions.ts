@@ -55,6 +55,8 @@ export const QUESTION_MESSAGES = {
   unknownTopic: 'questions.validation.unknownTopic',
   faqQuestionRequired: 'questions.validation.faqQuestionRequired',
   faqAnswerRequired: 'questions.validation.faqAnswerRequired',
+  /** Assigning to someone who is not an active librarian or admin. */
+  assigneeNotStaff: 'questions.validation.assigneeNotStaff',
   nothingToUpdate: 'validation.nothingToUpdate',
 } as const;
 
@@ -213,7 +215,7 @@ const requiredText = (
     .max(max, messages.long)
     .transform((value) => (multiline ? sanitizeMultilineText(value, max) : sanitizeText(value, max)))
     .refine((value) => value.length > 0, messages.required)
-    .refine((value) => value.length >= min, messages.short);
+    .refine((value) => value.length === 0 || value.length >= min, messages.short);
 
 const subjectText = requiredText(
   QUESTION_LIMITS.subjectMin,
