@@ -6,7 +6,6 @@ import { requestId } from 'hono/request-id';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
-import { articleRoutes, isArticleBodyRequest } from '../modules/articles/articles.routes.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { createAuth } from '../modules/auth/auth.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
@@ -37,7 +36,6 @@ import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
-import { studyCircleRoutes } from '../modules/study-circles/study-circles.routes.js';
 import { studyGuideRoutes } from '../modules/study-guides/study-guides.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
@@ -107,8 +105,7 @@ export function createApp(deps: AppDeps) {
   // The catalogue upload and the image uploads set their own, larger limits.
   app.use('/api/*', (c, next) =>
     (c.req.method === 'POST' && (c.req.path === IMPORT_UPLOAD_PATH || c.req.path === QUOTE_IMPORT_UPLOAD_PATH)) ||
-    isUploadRequest(c.req.method, c.req.path) ||
-    isArticleBodyRequest(c.req.method, c.req.path)
+    isUploadRequest(c.req.method, c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );
@@ -147,8 +144,6 @@ export function createApp(deps: AppDeps) {
   api.route('/', quoteRoutes);
   api.route('/', quoteImportRoutes);
   api.route('/', collectionRoutes);
-  api.route('/', articleRoutes);
-  api.route('/', studyCircleRoutes);
   api.route('/', questionRoutes);
   api.route('/', studyGuideRoutes);
   api.route('/', lendingRoutes);
