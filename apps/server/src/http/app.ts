@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
+import { articleRoutes, isArticleBodyRequest } from '../modules/articles/articles.routes.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { createAuth } from '../modules/auth/auth.js';
 import { authRoutes, mountAuthHandler } from '../modules/auth/auth.routes.js';
@@ -105,7 +106,8 @@ export function createApp(deps: AppDeps) {
   // The catalogue upload and the image uploads set their own, larger limits.
   app.use('/api/*', (c, next) =>
     (c.req.method === 'POST' && (c.req.path === IMPORT_UPLOAD_PATH || c.req.path === QUOTE_IMPORT_UPLOAD_PATH)) ||
-    isUploadRequest(c.req.method, c.req.path)
+    isUploadRequest(c.req.method, c.req.path) ||
+    isArticleBodyRequest(c.req.method, c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );
@@ -144,6 +146,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', quoteRoutes);
   api.route('/', quoteImportRoutes);
   api.route('/', collectionRoutes);
+  api.route('/', articleRoutes);
   api.route('/', questionRoutes);
   api.route('/', studyGuideRoutes);
   api.route('/', lendingRoutes);
