@@ -153,6 +153,10 @@ export const routes: RouteObject[] = [
               cataloguePage('collections/:collectionId', 'collections.pages.collection', () =>
                 import('../features/collections/components/collection-page').then((m) => m.CollectionPage),
               ),
+              // A published article is public: visitors read it too; a draft or missing one shows as not found.
+              cataloguePage('articles/:articleId', 'articles.pages.article', () =>
+                import('../features/articles/components/article-page').then((m) => m.ArticlePage),
+              ),
               // A link from an e-mail: opened signed in or not, on any device.
               {
                 path: 'verify-email',
@@ -177,8 +181,12 @@ export const routes: RouteObject[] = [
                   cataloguePage('scholar/:scholarId', 'pages.scholar', () =>
                     import('../features/catalogue/components/scholar-page').then((m) => m.ScholarPage),
                   ),
-                  page('ask_test', 'pages.ask'),
-                  page('ask', 'pages.ask'),
+                  cataloguePage('ask_test', 'pages.ask', () =>
+                    import('../features/ask/components/ask-page').then((m) => m.AskPage),
+                  ),
+                  cataloguePage('ask', 'ask.pages.conversations', () =>
+                    import('../features/ask/components/conversation-page').then((m) => m.ConversationPage),
+                  ),
                   cataloguePage('myimam', 'pages.myImam', () =>
                     import('./routes/my-imam-page').then((m) => m.MyImamPage),
                   ),
@@ -187,14 +195,21 @@ export const routes: RouteObject[] = [
                     lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.SettingsRoute })),
                     handle: { titleKey: 'pages.settings' } satisfies RouteHandle,
                   },
-                  page('articles', 'pages.articles'),
+                  cataloguePage('articles', 'pages.articles', () =>
+                    import('../features/articles/components/articles-page').then((m) => m.ArticlesPage),
+                  ),
                   cataloguePage('quotes', 'pages.quotes', () =>
                     import('../features/quotes/components/quotes-page').then((m) => m.QuotesPage),
                   ),
                   cataloguePage('quotes/:quoteId', 'pages.quote', () =>
                     import('../features/quotes/components/quote-page').then((m) => m.QuotePage),
                   ),
-                  page('guides', 'pages.guides'),
+                  cataloguePage('guides', 'pages.guides', () =>
+                    import('../features/guides/components/guides-page').then((m) => m.GuidesPage),
+                  ),
+                  cataloguePage('guides/:guideId', 'guides.pages.guide', () =>
+                    import('../features/guides/components/guide-page').then((m) => m.GuidePage),
+                  ),
                   cataloguePage('circles', 'pages.circles', () =>
                     import('../features/circles/components/circles-page').then((m) => m.CirclesPage),
                   ),
@@ -248,6 +263,30 @@ export const routes: RouteObject[] = [
                   ),
                   cataloguePage('library/quotes/import', 'pages.quotesImport', () =>
                     import('../features/quotes-import/components/quotes-import-page').then((m) => m.QuotesImportPage),
+                  ),
+                  cataloguePage('library/questions', 'ask.pages.queue', () =>
+                    import('../features/ask/components/staff-queue-page').then((m) => m.StaffQueuePage),
+                  ),
+                  cataloguePage('library/questions/:questionId', 'ask.pages.question', () =>
+                    import('../features/ask/components/staff-question-page').then((m) => m.StaffQuestionPage),
+                  ),
+                  cataloguePage('library/articles', 'articles.pages.staff', () =>
+                    import('../features/articles/components/staff-articles-page').then((m) => m.StaffArticlesPage),
+                  ),
+                  cataloguePage('library/articles/new', 'articles.pages.new', () =>
+                    import('../features/articles/components/article-editor-page').then((m) => m.ArticleEditorPage),
+                  ),
+                  cataloguePage('library/articles/:articleId/edit', 'articles.pages.edit', () =>
+                    import('../features/articles/components/article-editor-page').then((m) => m.ArticleEditorPage),
+                  ),
+                  cataloguePage('library/guides', 'guides.pages.staff', () =>
+                    import('../features/guides/components/staff-guides-page').then((m) => m.StaffGuidesPage),
+                  ),
+                  cataloguePage('library/guides/new', 'guides.pages.new', () =>
+                    import('../features/guides/components/guide-editor-page').then((m) => m.GuideEditorPage),
+                  ),
+                  cataloguePage('library/guides/:guideId/edit', 'guides.pages.edit', () =>
+                    import('../features/guides/components/guide-editor-page').then((m) => m.GuideEditorPage),
                   ),
                   page('library/*', 'pages.library'),
                 ],
