@@ -171,17 +171,6 @@ const SECTIONS: Section[] = [
       ),
   },
   {
-    // A staff member's articles: which they wrote, by id and title (their text is the library's).
-    name: 'articles',
-    page: (who, cursor, limit) =>
-      paged(
-        sql`select a.id::text as cursor, a.id, a.title_en, a.title_ar, a.status, a.published_at, a.created_at,
-            a.updated_at
-          from articles a where a.author_id = ${who.id} and ${after(sql`a.id::text`, cursor)}`,
-        limit,
-      ),
-  },
-  {
     name: 'study_guides_followed',
     page: (who, cursor, limit) =>
       paged(
@@ -202,56 +191,6 @@ const SECTIONS: Section[] = [
           from study_guide_progress d join study_guide_steps s on s.id = d.step_id
           join study_guides g on g.id = s.guide_id join books b on b.id = s.book_id
           where d.user_id = ${who.id} and ${after(sql`d.step_id::text`, cursor)}`,
-        limit,
-      ),
-  },
-  {
-    name: 'questions',
-    page: (who, cursor, limit) =>
-      paged(
-        sql`select q.id::text as cursor, q.id, q.subject, q.status, q.locale, q.publish_consent,
-            q.topic_id, c.name_en as topic, c.name_ar as topic_ar, q.book_id, b.title_en as book_title,
-            b.title_ar as book_title_ar, q.answered_at, q.resolved_at, q.created_at, q.updated_at,
-            coalesce((select jsonb_agg(jsonb_build_object(
-                'by', case when m.from_staff then 'library' else 'you' end,
-                'body', m.body, 'book_ids', m.book_ids, 'at', m.created_at) order by m.created_at, m.id)
-              from question_messages m where m.question_id = q.id), '[]'::jsonb) as messages
-          from librarian_questions q
-          left join categories c on c.id = q.topic_id left join books b on b.id = q.book_id
-          where q.user_id = ${who.id} and ${after(sql`q.id::text`, cursor)}`,
-        limit,
-      ),
-  },
-  {
-    // The reader's places in study circles (members, waiting, left or removed, with the reason told).
-    name: 'study_circles',
-    page: (who, cursor, limit) =>
-      paged(
-        sql`select m.circle_id::text as cursor, m.circle_id, c.name as circle_name, m.status, m.joined_at,
-            m.updated_at, m.removed_reason
-          from circle_members m join study_circles c on c.id = m.circle_id
-          where m.user_id = ${who.id} and ${after(sql`m.circle_id::text`, cursor)}`,
-        limit,
-      ),
-  },
-  {
-    name: 'study_circles_hosted',
-    page: (who, cursor, limit) =>
-      paged(
-        sql`select c.id::text as cursor, c.id, c.name, c.description, c.language, c.capacity, c.status,
-            c.created_at, c.updated_at
-          from study_circles c where c.host_id = ${who.id} and ${after(sql`c.id::text`, cursor)}`,
-        limit,
-      ),
-  },
-  {
-    name: 'circle_posts',
-    page: (who, cursor, limit) =>
-      paged(
-        sql`select p.id::text as cursor, p.id, p.circle_id, c.name as circle_name, p.reply_to, p.body,
-            p.created_at, p.edited_at, p.hidden_at, p.hidden_reason
-          from circle_posts p join study_circles c on c.id = p.circle_id
-          where p.author_id = ${who.id} and ${after(sql`p.id::text`, cursor)}`,
         limit,
       ),
   },
