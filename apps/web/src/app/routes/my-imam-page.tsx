@@ -2,8 +2,10 @@ import { Settings } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
+import { MyImamQuestions } from '../../features/ask/components/my-imam-questions';
 import { MyBookmarks } from '../../features/bookmarks/components/my-bookmarks';
 import { MyImamCollections } from '../../features/collections/components/my-imam-collections';
+import { MyImamGuides } from '../../features/guides/components/my-imam-guides';
 import { MyHolds } from '../../features/loans/components/my-holds';
 import { MyLoans } from '../../features/loans/components/my-loans';
 import { useAuthStore } from '../../lib/auth/use-auth';
@@ -30,6 +32,8 @@ export function MyImamPage() {
       <MyHolds />
       <MyBookmarks />
       <MyImamCollections />
+      <MyImamGuides />
+      <MyImamQuestions />
       <section aria-labelledby="my-imam-account" className="rounded-app border border-border bg-surface p-4 sm:p-6">
         <h2 id="my-imam-account" className="font-display text-xl font-bold">
           {t('myImam.account.title')}
