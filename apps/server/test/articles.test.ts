@@ -394,6 +394,22 @@ describeEachDriver('articles over HTTP', (driver) => {
     });
   });
 
+  it('lists the articles a staff member wrote in their data export', async () => {
+    const writer = await accountAs(server, 'librarian', { name: 'Exporting Librarian' });
+    const draft = await write(writer.client, { title_en: 'Export draft' });
+    const published = await write(writer.client, { title_ar: 'مقال منشور', body_ar: 'نص.', status: 'published' });
+    const response = await writer.client.get('/api/profiles/me/export');
+    expect(response.status).toBe(200);
+    expect(response.body.articles).toHaveLength(2);
+    expect(response.body.articles).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: draft.id, title_en: 'Export draft', title_ar: null, status: 'draft' }),
+        expect.objectContaining({ id: published.id, title_ar: 'مقال منشور', status: 'published' }),
+      ]),
+    );
+    expect(response.body.articles[0]).not.toHaveProperty('body_en');
+  });
+
   describe('images', () => {
     it('stores a cover through the image pipeline and serves it; refuses a non-image', async () => {
       const article = await write(librarian.client, { title_en: 'With a cover' });

@@ -45,7 +45,10 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
   'quote_saves.user_id': { section: 'saved_quotes', note: 'With the texts of the quotes saved.' },
   'collections.owner_id': { section: 'collections', note: 'With their books in order and the notes on them.' },
   'collections.featured_by': { section: null, note: "A librarian's choice for the home page." },
-  'articles.author_id': { section: null, note: "A librarian's published work, not data about them." },
+  'articles.author_id': {
+    section: 'articles',
+    note: 'The ids, titles, status and dates of the articles they wrote; the texts are the library’s.',
+  },
   'study_guides.author_id': { section: null, note: "A librarian's published work, not data about them." },
   'study_guide_follows.user_id': {
     section: 'study_guides_followed',

@@ -171,6 +171,17 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    // A staff member's articles: which they wrote, by id and title (their text is the library's).
+    name: 'articles',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select a.id::text as cursor, a.id, a.title_en, a.title_ar, a.status, a.published_at, a.created_at,
+            a.updated_at
+          from articles a where a.author_id = ${who.id} and ${after(sql`a.id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
     name: 'study_guides_followed',
     page: (who, cursor, limit) =>
       paged(

@@ -1,6 +1,6 @@
 import type { ArticleStatus } from '@maktaba/shared/schemas/articles';
 import { searchTerms } from '@maktaba/shared/search-text';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { affectedBy, rowsOf } from '../../db/raw.js';
@@ -213,20 +213,4 @@ export async function swapCover(
      returning old.cover_key as previous`,
   );
   return row;
-}
-
-/** Ids and titles of the articles a staff member wrote (their data export). */
-export function articlesByAuthor(db: Queryable, userId: string) {
-  return db
-    .select({
-      id: articles.id,
-      titleEn: articles.titleEn,
-      titleAr: articles.titleAr,
-      status: articles.status,
-      publishedAt: articles.publishedAt,
-      createdAt: articles.createdAt,
-    })
-    .from(articles)
-    .where(inArray(articles.authorId, [userId]))
-    .orderBy(asc(articles.createdAt), asc(articles.id));
 }
