@@ -81,8 +81,8 @@ export function ArticleForm({ source }: { source: ArticleSource | null }) {
   }, [goTo, navigate]);
 
   const showFirstError = () => {
-    const errors = form.formState.errors;
-    const field = ARTICLE_FORM_FIELDS.find((name) => errors[name]);
+    // The form state read here may be the last render's: ask each field for its error now.
+    const field = ARTICLE_FORM_FIELDS.find((name) => form.getFieldState(name).error);
     if (field) setTab(field.endsWith('_ar') ? 'ar' : 'en');
   };
 
