@@ -37,6 +37,7 @@ import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
+import { studyCircleRoutes } from '../modules/study-circles/study-circles.routes.js';
 import { studyGuideRoutes } from '../modules/study-guides/study-guides.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', quoteImportRoutes);
   api.route('/', collectionRoutes);
   api.route('/', articleRoutes);
+  api.route('/', studyCircleRoutes);
   api.route('/', questionRoutes);
   api.route('/', studyGuideRoutes);
   api.route('/', lendingRoutes);

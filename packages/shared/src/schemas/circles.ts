@@ -380,7 +380,7 @@ export const CircleHostCandidatesSchema = z.object({ items: z.array(CircleHostCa
 export type CircleHostCandidate = z.infer<typeof CircleHostCandidateSchema>;
 
 /**
- * A post. A hidden post shows its body and reason to moderators (and its author); others see
+ * A post. A hidden post shows its body and reason to moderators; everyone else (its author too) sees
  * `hidden: true` with `body: ''` and no reason. `author` is null when the account was deleted.
  */
 export const CirclePostSchema = z.object({

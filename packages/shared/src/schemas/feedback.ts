@@ -7,7 +7,8 @@ import { LANGUAGES, LIMITS } from '../constants.js';
  * expected and actual 5). A field left empty says "required"; one too short says how long it must be.
  */
 
-export const FEEDBACK_KINDS = ['feedback', 'bug'] as const;
+/** `post_report`: a reader reported a study circle post (written by the server, never sent to POST /api/feedback). */
+export const FEEDBACK_KINDS = ['feedback', 'bug', 'post_report'] as const;
 export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
 export const HELPFUL_ANSWERS = ['yes', 'partially', 'no'] as const;
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;

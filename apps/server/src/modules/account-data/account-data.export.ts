@@ -206,6 +206,39 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    // The reader's places in study circles (members, waiting, left or removed, with the reason told).
+    name: 'study_circles',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select m.circle_id::text as cursor, m.circle_id, c.name as circle_name, m.status, m.joined_at,
+            m.updated_at, m.removed_reason
+          from circle_members m join study_circles c on c.id = m.circle_id
+          where m.user_id = ${who.id} and ${after(sql`m.circle_id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
+    name: 'study_circles_hosted',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select c.id::text as cursor, c.id, c.name, c.description, c.language, c.capacity, c.status,
+            c.created_at, c.updated_at
+          from study_circles c where c.host_id = ${who.id} and ${after(sql`c.id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
+    name: 'circle_posts',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select p.id::text as cursor, p.id, p.circle_id, c.name as circle_name, p.reply_to, p.body,
+            p.created_at, p.edited_at, p.hidden_at, p.hidden_reason
+          from circle_posts p join study_circles c on c.id = p.circle_id
+          where p.author_id = ${who.id} and ${after(sql`p.id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
     name: 'notifications',
     page: (who, cursor, limit) =>
       paged(

@@ -95,6 +95,22 @@ export type EmailMessage =
     }
   | {
       /**
+       * Study circles: a meeting was planned, moved (time or place) or cancelled. `when` is already
+       * written in the reader's language, with its time zone.
+       */
+      to: string;
+      locale: Language;
+      template: 'circle_meeting';
+      data: {
+        circleName: string;
+        change: 'new' | 'changed' | 'cancelled';
+        when: string;
+        location: string | null;
+        link: string;
+      };
+    }
+  | {
+      /**
        * Ask a Librarian: a librarian answered the reader's question (`subject`, the reader's own
        * words). The answer itself is not in the message: the reader reads it signed in.
        */
@@ -342,6 +358,22 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
         action: { label: t('email.questionAnswered.action'), url: ensureWebLink(message.data.link) },
         after: [],
       };
+    case 'circle_meeting': {
+      const key = `email.circleMeeting.${message.data.change}`;
+      return {
+        subject: t(`${key}.subject`, { circle: message.data.circleName }),
+        title: t(`${key}.title`),
+        before: [
+          t('email.common.greeting'),
+          t(`${key}.intro`, { circle: message.data.circleName, when: message.data.when }),
+          ...(message.data.location && message.data.change !== 'cancelled'
+            ? [t('email.circleMeeting.location', { location: message.data.location })]
+            : []),
+        ],
+        action: { label: t('email.circleMeeting.action'), url: ensureWebLink(message.data.link) },
+        after: [],
+      };
+    }
     case 'loan_overdue': {
       const key = message.data.final ? 'email.loanOverdue.final' : 'email.loanOverdue';
       return {

@@ -1,13 +1,15 @@
 import type { FeedbackReport } from '@maktaba/shared/schemas/feedback';
 import { clsx } from 'clsx';
-import { Bug, MessageSquare } from 'lucide-react';
+import { Bug, Flag, MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatExactTime } from '../../../lib/format';
 import { textOf } from '../lib/report-text';
 
-/** The first lines of what the reader wrote: the goal of feedback, the description of a bug. */
+const SUMMARY_FIELD = { feedback: 'goal', bug: 'bug_description', post_report: 'post_body' } as const;
+
+/** The first lines of what was written: the goal of feedback, the description of a bug, a reported post. */
 function summaryOf(report: FeedbackReport): string {
-  return textOf(report.fields[report.kind === 'bug' ? 'bug_description' : 'goal']);
+  return textOf(report.fields[SUMMARY_FIELD[report.kind]]);
 }
 
 export function Badge({ tone, children }: { tone: 'muted' | 'primary' | 'danger'; children: string }) {
@@ -31,7 +33,7 @@ export function InboxList({ items, onOpen }: { items: FeedbackReport[]; onOpen: 
   return (
     <ul className="flex flex-col gap-2" data-testid="inbox-list">
       {items.map((report) => {
-        const Icon = report.kind === 'bug' ? Bug : MessageSquare;
+        const Icon = report.kind === 'bug' ? Bug : report.kind === 'post_report' ? Flag : MessageSquare;
         const sender = report.name || report.email || t('feedback.inbox.anonymous');
         return (
           <li key={report.id}>

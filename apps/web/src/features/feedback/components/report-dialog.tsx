@@ -26,6 +26,12 @@ const FIELD_LABELS = {
     ['actual_behavior', 'feedback.form.actual'],
     ['severity', 'feedback.form.severity'],
   ],
+  post_report: [
+    ['reason', 'feedback.postReport.reason'],
+    ['circle_name', 'feedback.postReport.circle'],
+    ['post_author_name', 'feedback.postReport.author'],
+    ['post_body', 'feedback.postReport.post'],
+  ],
 } as const;
 const DEVICE_LABELS = ['browser', 'platform', 'screen', 'viewport'] as const;
 
@@ -82,7 +88,13 @@ function ReportDetails({ report }: { report: FeedbackReport }) {
       {report.kind === 'bug' ? (
         <Row label={t('feedback.form.pageUrl')}>{pageUrl ? <PageAddress value={pageUrl} /> : '—'}</Row>
       ) : null}
-      {report.page_context ? (
+      {report.kind === 'post_report' && report.page_context?.startsWith('/circles/') ? (
+        <Row label={t('feedback.inbox.pageContext')}>
+          <a href={report.page_context} className="text-primary underline">
+            {t('feedback.postReport.open')}
+          </a>
+        </Row>
+      ) : report.page_context ? (
         <Row label={t('feedback.inbox.pageContext')}>
           <span dir="ltr">{report.page_context}</span>
         </Row>
