@@ -66,9 +66,15 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
     note: "The reader's posts, hidden ones with the host's reason. Deletion keeps them without their author.",
   },
   'circle_posts.hidden_by': { section: null, note: "A host's moderation of other people's posts." },
-  'librarian_questions.user_id': { section: null, note: "Not exported yet: the reader's questions." },
+  'librarian_questions.user_id': {
+    section: 'questions',
+    note: 'With every message of their threads; who answered is said as the library, not by name.',
+  },
   'librarian_questions.assigned_to': { section: null, note: "A librarian's work on other people's questions." },
-  'question_messages.author_id': { section: null, note: "Not exported yet: the messages of the reader's questions." },
+  'question_messages.author_id': {
+    section: 'questions',
+    note: "The reader's own messages come with their questions; a librarian's answers to other readers are their work.",
+  },
   'faq_entries.published_by': { section: null, note: "A librarian's published work, not data about them." },
   'loan_events.actor_id': {
     section: 'loans',

@@ -239,6 +239,23 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    name: 'questions',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select q.id::text as cursor, q.id, q.subject, q.status, q.locale, q.publish_consent,
+            q.topic_id, c.name_en as topic, c.name_ar as topic_ar, q.book_id, b.title_en as book_title,
+            b.title_ar as book_title_ar, q.answered_at, q.resolved_at, q.created_at, q.updated_at,
+            coalesce((select jsonb_agg(jsonb_build_object(
+                'by', case when m.from_staff then 'library' else 'you' end,
+                'body', m.body, 'book_ids', m.book_ids, 'at', m.created_at) order by m.created_at, m.id)
+              from question_messages m where m.question_id = q.id), '[]'::jsonb) as messages
+          from librarian_questions q
+          left join categories c on c.id = q.topic_id left join books b on b.id = q.book_id
+          where q.user_id = ${who.id} and ${after(sql`q.id::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
     name: 'notifications',
     page: (who, cursor, limit) =>
       paged(
