@@ -23,8 +23,8 @@ export function CircleCard({ circle }: { circle: CircleSummary }) {
         ) : null}
         <MyStatusBadge circle={circle} />
       </div>
-      <h2 className="font-display text-xl font-bold break-words">
-        <Link to={`/circles/${circle.id}`} className="hover:underline" dir="auto">
+      <h2 className="font-display text-xl font-bold break-words" dir="auto">
+        <Link to={`/circles/${circle.id}`} className="hover:underline">
           {circle.name}
         </Link>
       </h2>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { useAuthStore } from '../../../lib/auth/use-auth';
 import { useCircle } from '../api/circles';
 import { CircleFacts, MyStatusBadge } from './circle-facts';
 import { CircleFormDialog } from './circle-form-dialog';
@@ -24,6 +25,8 @@ export function CirclePage() {
   const isNotFound =
     circle.error instanceof ApiError && (circle.error.code === 'NOT_FOUND' || circle.error.status === 404);
   const data = circle.data;
+  const ownId = useAuthStore((state) => state.user?.id ?? null);
+  const isHost = Boolean(data?.host && data.host.id === ownId);
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10">
@@ -93,6 +96,8 @@ export function CirclePage() {
                   </p>
                 ) : null}
               </div>
+            ) : isHost ? (
+              <p className="text-sm font-semibold text-primary">{t('circles.membership.youHost')}</p>
             ) : (
               <MembershipActions circle={data} />
             )}
