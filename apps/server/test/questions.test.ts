@@ -25,7 +25,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { adminAuditLog, emailOutbox, librarianQuestions, userNotifications } from '../src/db/schema/index.js';
 import { type ApiResponse, clientFrom, expectError } from './api-client.js';
-import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
+import { accountAs, describeEachDriver, rawRequest, type TestAccount, useTestServer } from './helpers.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -369,6 +369,32 @@ describeEachDriver('Ask a Librarian over HTTP', (driver) => {
     expect((await librarian.client.delete(`/api/library/faq/${again.id}`)).status).toBe(204);
     expectError(await librarian.client.delete(`/api/library/faq/${again.id}`), 404, 'NOT_FOUND');
     expect(await search('patience')).not.toContain(again.id);
+  });
+
+  it('the reader’s data export carries their questions with every message, the library unnamed', async () => {
+    const me = await patron();
+    const asked = await ask(me, { subject: 'Export me', book_id: bookIds[2] });
+    await answer(asked.id, { body: 'An answer to export.', book_ids: [bookIds[1]] });
+    const response = await rawRequest(`${server.url}/api/profiles/me/export`, {
+      headers: { cookie: me.client.cookieHeader(), ...me.client.defaultHeaders },
+    });
+    expect(response.status).toBe(200);
+    const text = response.body.toString('utf8');
+    const data = JSON.parse(text);
+    expect(data.questions).toEqual([
+      expect.objectContaining({
+        id: asked.id,
+        subject: 'Export me',
+        status: 'answered',
+        book_id: bookIds[2],
+        messages: [
+          expect.objectContaining({ by: 'you', body: 'Which books would you suggest on patience?' }),
+          expect.objectContaining({ by: 'library', body: 'An answer to export.', book_ids: [bookIds[1]] }),
+        ],
+      }),
+    ]);
+    expect(text).not.toContain(librarian.id);
+    expect(text).not.toContain('Librarian Layla');
   });
 
   describe('the response time', () => {

@@ -210,7 +210,7 @@ const SECTIONS: Section[] = [
     name: 'study_circles',
     page: (who, cursor, limit) =>
       paged(
-        sql`select m.circle_id::text as cursor, m.circle_id, c.name as circle_name, m.status, m.joined_at,
+        sql`select m.circle_id::text as cursor, m.circle_id, c.name as circle_name, m.status, m.created_at as joined_at,
             m.updated_at, m.removed_reason
           from circle_members m join study_circles c on c.id = m.circle_id
           where m.user_id = ${who.id} and ${after(sql`m.circle_id::text`, cursor)}`,
