@@ -74,6 +74,24 @@ export function useGuideProgress() {
   return useMutation({
     mutationFn: changeProgress,
     retry: false,
+    // A step's mark shows at once; it goes back if the server refuses it.
+    onMutate: async (change) => {
+      if (change.action !== 'done' && change.action !== 'undone') return undefined;
+      const key = guideKeys.detail(change.guideId);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Guide>(key);
+      if (previous) {
+        const done = change.action === 'done';
+        queryClient.setQueryData<Guide>(key, {
+          ...previous,
+          steps: previous.steps.map((step) => (step.id === change.stepId ? { ...step, done } : step)),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, change, context) => {
+      if (context?.previous) queryClient.setQueryData(guideKeys.detail(change.guideId), context.previous);
+    },
     onSuccess: (guide) => {
       queryClient.setQueryData(guideKeys.detail(guide.id), guide);
       return queryClient.invalidateQueries({

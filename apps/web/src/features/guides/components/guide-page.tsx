@@ -162,7 +162,6 @@ export function GuidePage() {
                 step={step}
                 index={index}
                 canMark={published}
-                isPending={progress.isPending}
                 onToggle={(done) =>
                   progress.mutate({ guideId: data.id, action: done ? 'done' : 'undone', stepId: step.id }, { onError })
                 }

@@ -15,13 +15,12 @@ type GuideStepItemProps = {
   index: number;
   /** Whether the reader may mark steps (a published guide). */
   canMark: boolean;
-  isPending: boolean;
   onToggle: (done: boolean) => void;
 };
 
 /** One step: its number, the book (cover and title to its page), the part to read, the note, "Mark as done", Borrow. */
 export const GuideStepItem = forwardRef<HTMLLIElement, GuideStepItemProps>(function GuideStepItem(
-  { step, index, canMark, isPending, onToggle },
+  { step, index, canMark, onToggle },
   ref,
 ) {
   const { t } = useTranslation();
@@ -109,7 +108,6 @@ export const GuideStepItem = forwardRef<HTMLLIElement, GuideStepItemProps>(funct
               type="checkbox"
               className="size-5 accent-[var(--primary)]"
               checked={step.done}
-              disabled={isPending}
               onChange={(event) => onToggle(event.target.checked)}
               aria-label={t('guides.guide.markDoneFor', { number, title: titleText })}
             />
