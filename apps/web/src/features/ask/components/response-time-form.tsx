@@ -27,7 +27,7 @@ export function ResponseTimeForm() {
       </h2>
       <form
         noValidate
-        className="mt-3 flex flex-wrap items-end gap-3"
+        className="mt-3 flex flex-col items-start gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           const value = Number(hours);
@@ -54,7 +54,7 @@ export function ResponseTimeForm() {
           );
         }}
       >
-        <div className="w-48">
+        <div className="w-full max-w-xs">
           <Field id="ask-response-hours" label={t('ask.settings.hours')} error={error} hint={t('ask.settings.hint')}>
             {(control) => (
               <input
