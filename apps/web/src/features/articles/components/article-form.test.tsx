@@ -95,8 +95,8 @@ describe('the article editor', () => {
     expect(titleAr.getAttribute('dir')).toBe('rtl');
     expect(titleAr.getAttribute('lang')).toBe('ar');
     press(ar.articles.editor.saveDraft);
-    const titleEn = document.getElementById('article-title-en') as HTMLElement;
-    await waitFor(() => expect(errorOf(titleEn)).toBe(ar.articles.validation.titleRequired));
+    await waitFor(() => expect(errorOf(titleAr)).toBe(ar.articles.validation.titleRequired));
+    expect(document.getElementById('article-title-en')?.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('previews the text as the server renders it, and goes back to writing', async () => {

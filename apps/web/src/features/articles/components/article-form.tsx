@@ -59,7 +59,16 @@ export function ArticleForm({ source }: { source: ArticleSource | null }) {
   const save = useSaveArticle();
   const remove = useDeleteArticle();
   const form = useForm<ArticleFormValues>({
-    resolver: zodResolver(ArticleFormSchema),
+    resolver: async (values, context, options) => {
+      const result = await zodResolver(ArticleFormSchema)(values, context, options);
+      // "Give the article a title" is said on the title of the reader's language.
+      const missing = result.errors.title_en;
+      if (language === 'ar' && missing?.message === ARTICLE_MESSAGES.titleRequired) {
+        const { title_en: _moved, ...rest } = result.errors;
+        return { values: {}, errors: { ...rest, title_ar: { ...missing, ref: undefined } } };
+      }
+      return result;
+    },
     defaultValues: formValuesOf(source),
   });
   const [links, setLinks] = useState(() => linksOf(source));
