@@ -98,11 +98,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
-      if (!href || !(isOwnPath(href) || SAFE_SCHEME.test(href))) return { tagName, attribs: {} };
-      return {
-        tagName,
-        attribs: isExternal(href) ? { href, rel: 'noopener noreferrer nofollow' } : { href },
-      };
+      const kept: sanitizeHtml.Attributes = {};
+      if (href && (isOwnPath(href) || SAFE_SCHEME.test(href))) {
+        kept.href = href;
+        if (isExternal(href)) kept.rel = 'noopener noreferrer nofollow';
+      }
+      return { tagName, attribs: kept };
     },
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src),
