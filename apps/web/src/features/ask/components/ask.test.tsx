@@ -134,7 +134,9 @@ describe('the ask form', () => {
     type(subject, 'ab');
     fireEvent.click(screen.getByRole('button', { name: ar.ask.form.send }));
     await waitFor(() => expect(errorOf(subject)).toBe(ar.questions.validation.subjectTooShort));
-    const counter = `${formatNumber(2, 'ar')} / ${formatNumber(QUESTION_LIMITS.subjectMax, 'ar')}`;
+    const counter = ar.ask.form.counter
+      .replace('{{used}}', formatNumber(2, 'ar'))
+      .replace('{{max}}', formatNumber(QUESTION_LIMITS.subjectMax, 'ar'));
     expect(
       subject
         .getAttribute('aria-describedby')
