@@ -16,9 +16,10 @@ import {
   CirclePostSchema,
 } from '@maktaba/shared/schemas/circles';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { adminAuditLog, authUsers, circlePosts, emailOutbox, userNotifications } from '../src/db/schema/index.js';
+import { renderEmail } from '../src/modules/mail/templates.js';
 import { expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 import { ok } from './lending-fixtures.js';
@@ -410,4 +411,34 @@ describeEachDriver('study circles over HTTP', (driver) => {
     const seen = (await posts(stayer, made.id)).find((item) => item.id === written.id);
     expect(seen).toMatchObject({ author: null, body: 'I was here' });
   }, 180_000);
+});
+
+describe('the circle meeting e-mail', () => {
+  it('is written in English and in Arabic for a new, a moved and a cancelled meeting', () => {
+    const expected = {
+      en: { new: 'New meeting of', changed: 'changed', cancelled: 'cancelled' },
+      ar: { new: 'لقاء جديد لحلقة', changed: 'تغيّر لقاء حلقة', cancelled: 'أُلغي لقاء حلقة' },
+    } as const;
+    for (const locale of ['en', 'ar'] as const) {
+      for (const change of ['new', 'changed', 'cancelled'] as const) {
+        const mail = renderEmail({
+          to: 'reader@example.org',
+          locale,
+          template: 'circle_meeting',
+          data: {
+            circleName: 'Riyad <b>',
+            change,
+            when: '3 Dec',
+            location: 'Room 2',
+            link: 'http://localhost/circles/1',
+          },
+        });
+        expect(mail.subject).toContain(expected[locale][change]);
+        expect(mail.subject).toContain('Riyad <b>');
+        expect(mail.html).toContain('Riyad &lt;b&gt;');
+        expect(mail.text).not.toMatch(/circleMeeting/);
+        expect(mail.text.includes('Room 2')).toBe(change !== 'cancelled');
+      }
+    }
+  });
 });
