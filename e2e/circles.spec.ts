@@ -32,7 +32,7 @@ test.describe('study circles', () => {
     signInAs,
   }) => {
     // Three people, four sign-ins and three accessibility scans.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const number = (value: number) => new Intl.NumberFormat(lang).format(value);
     const c = t.circles;
     page.on('dialog', (dialog) => {
