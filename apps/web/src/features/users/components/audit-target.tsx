@@ -9,6 +9,13 @@ const TARGET_PAGES = {
   scholar: (id: string) => `/scholar/${id}`,
   import: () => '/admin/books-import',
   settings: () => '/library/settings',
+  category: () => '/category-guide',
+  quote: (id: string) => `/quotes/${id}`,
+  collection: (id: string) => `/collections/${id}`,
+  article: (id: string) => `/articles/${id}`,
+  study_guide: (id: string) => `/guides/${id}`,
+  study_circle: (id: string) => `/circles/${id}`,
+  question: (id: string) => `/library/questions/${id}`,
 } as const;
 
 const linkClass = 'break-all text-primary underline';
