@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
@@ -56,6 +57,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     port: config.port,
     hostname: config.host,
   });
+  // An idle kept-alive connection is closed after 65 s rather than Node's 5 s: a client that reuses
+  // a connection just as the server closes it sees ECONNRESET (browsers, API clients and proxies
+  // keep connections for about a minute). Headers must still arrive within 66 s (slow clients).
+  if (server instanceof HttpServer) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -102,8 +110,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // Notification streams never finish by themselves: end them (browsers reconnect elsewhere).
       notifications.closeStreams();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections that sit idle would hold close() open; in-flight ones finish.
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      // Keep-alive connections that sit idle would hold close() open; in-flight ones finish, and
+      // are closed as soon as they fall idle (not after the keep-alive timeout).
+      const closeIdle = () => {
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      };
+      closeIdle();
+      const idleSweep = setInterval(closeIdle, 100);
+      idleSweep.unref();
       const force = setTimeout(() => {
         logger.warn('shutdown timeout: closing remaining connections');
         if ('closeAllConnections' in server) server.closeAllConnections();
@@ -111,6 +125,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       force.unref();
       await closed;
       clearTimeout(force);
+      clearInterval(idleSweep);
       // Requests are done (none can enqueue or wake any more); let a delivery in progress finish,
       // within the same time limit (an unfinished one is retried later: delivery is at-least-once).
       await Promise.race([
