@@ -178,7 +178,7 @@ describe('the composer', () => {
     const box = screen.getByLabelText(ar.composer.label);
     fireEvent.change(box, { target: { value: 'سلام' } });
     expect(screen.getByTestId('post-counter').textContent).toBe(
-      `${formatNumber(4, 'ar')} / ${formatNumber(4000, 'ar')}`,
+      `${formatNumber(4, 'ar')} من ${formatNumber(4000, 'ar')}`,
     );
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     expect(await screen.findByText(catalogues.ar.errors.codes.CIRCLE_POST_RATE_LIMITED)).toBeTruthy();
