@@ -71,7 +71,7 @@ test.describe('study circles', () => {
     const when = await meeting.getByTestId('meeting-time').getAttribute('datetime');
     const expected = await page.evaluate(
       ([iso, language]) =>
-        new Intl.DateTimeFormat(language, {
+        new Intl.DateTimeFormat(language ?? undefined, {
           weekday: 'long',
           year: 'numeric',
           month: 'long',
