@@ -32,7 +32,8 @@ describe('route requirements', () => {
 
   it('declares routes as "METHOD /api/path" with known permissions only', () => {
     for (const [route, requirement] of Object.entries({ ...ROUTE_ACCESS, ...AUTH_HANDLER_ACCESS })) {
-      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\/[\w\-/{}]+$/);
+      // A file-like route may end in an extension (GET /api/circles/{id}/calendar.ics).
+      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\/[\w\-/{}]+(\.[a-z]+)?$/);
       const named = typeof requirement === 'object' && 'anyOf' in requirement ? requirement.anyOf : [requirement];
       for (const name of named) {
         if (typeof name !== 'string' || ['public', 'authenticated', 'localDevelopment'].includes(name)) continue;
