@@ -8,13 +8,15 @@ export const titleIn = (book: Pick<BookSummary, 'title' | 'title_ar'>, lang: Lan
 
 /**
  * A book of the shipped demo catalogue (with authors and categories), whatever other tests added
- * to the shared server's catalogue meanwhile.
+ * to the shared server's catalogue meanwhile. With `available`, one that still has a copy to lend:
+ * other tests borrow from the same shared server, and the first demo book may run out.
  */
-export async function demoBook(request: APIRequestContext): Promise<Book> {
+export async function demoBook(request: APIRequestContext, options: { available?: boolean } = {}): Promise<Book> {
   const shelf = (await (await request.get('/api/shelves/recent?p_limit=100')).json()) as Shelf;
   for (const summary of shelf.books) {
     const book = (await (await request.get(`/api/books/${summary.id}`)).json()) as Book;
+    if (options.available && book.copies_available < 1) continue;
     if (book.external_id?.startsWith('demo:')) return book;
   }
-  throw new Error('no demo book on the recent shelf');
+  throw new Error(`no ${options.available ? 'available ' : ''}demo book on the recent shelf`);
 }
