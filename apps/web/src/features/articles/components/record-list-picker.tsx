@@ -2,6 +2,7 @@ import { ARTICLE_LIMITS } from '@maktaba/shared/schemas/articles';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -76,40 +77,29 @@ export function RecordListPicker({ kind, value, onChange }: RecordListPickerProp
         />
       )}
       {isSearching && value.length < max ? (
-        <div aria-live="polite" className="text-sm">
-          {results.isPending ? (
-            <p className="text-muted">{t('articles.editor.searching')}</p>
-          ) : results.isError ? (
-            <p className="text-danger">{t('articles.editor.pickerFailed')}</p>
-          ) : options.length === 0 ? (
-            <p className="text-muted">{t('articles.editor.noResults')}</p>
-          ) : (
-            <ul
-              className="flex flex-col gap-1 rounded-app border border-border p-1"
-              aria-label={t('articles.editor.results')}
-            >
-              {options.map((option) => {
-                const name = nameOf(option);
-                return (
-                  <li key={option.id}>
-                    <button
-                      type="button"
-                      className="flex min-h-11 w-full items-center rounded-app px-3 text-start hover:bg-surface-2"
-                      onClick={() => {
-                        onChange([...value, option]);
-                        setQuery('');
-                      }}
-                    >
-                      <bdi className="min-w-0 truncate" lang={name?.lang}>
-                        {name?.text ?? unknown}
-                      </bdi>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <LookupMatches
+          state={results}
+          matches={options}
+          keyOf={(option) => option.id}
+          render={(option) => {
+            const name = nameOf(option);
+            return (
+              <bdi className="min-w-0 truncate" lang={name?.lang}>
+                {name?.text ?? unknown}
+              </bdi>
+            );
+          }}
+          onPick={(option) => {
+            onChange([...value, option]);
+            setQuery('');
+          }}
+          texts={{
+            searching: t('articles.editor.searching'),
+            failed: t('articles.editor.pickerFailed'),
+            none: t('articles.editor.noResults'),
+            list: t('articles.editor.results'),
+          }}
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,6 @@
-import type { Category } from '@maktaba/shared/schemas/catalogue';
-import type { SuggestResult } from '@maktaba/shared/schemas/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { catalogueCategoriesQuery, LOOKUP_MIN_LENGTH, searchCatalogueBooks } from '../../../lib/catalogue-lookup';
 import { askKeys } from '../lib/query-keys';
 import type { FaqList, QuestionBook } from '../lib/types';
 
@@ -21,36 +20,19 @@ export function useFaq(q: string, topic: string, page: number) {
   );
 }
 
-/** Every catalogue category (`GET /api/categories`): the topics a question may be about. */
+/** Every catalogue category: the topics a question may be about. */
 export function useTopics() {
-  return useQuery(
-    queryOptions({
-      queryKey: askKeys.categories,
-      queryFn: async () => (await apiFetch<{ categories: Category[] }>('/categories')).categories,
-      staleTime: 5 * 60_000,
-    }),
-  );
+  return useQuery(catalogueCategoriesQuery);
 }
 
-/** Catalogue books whose title matches (`GET /api/search/suggest`, the search box's suggestions). */
+/** Catalogue books whose title matches. */
 export function useBookSearch(query: string) {
   const trimmed = query.trim();
   return useQuery(
     queryOptions({
       queryKey: askKeys.books(trimmed),
-      queryFn: async (): Promise<QuestionBook[]> => {
-        const params = new URLSearchParams({ q: trimmed, limit: '8' });
-        const result = await apiFetch<SuggestResult>(`/search/suggest?${params}`);
-        return result.suggestions
-          .filter((suggestion) => suggestion.type === 'book')
-          .map((suggestion) => ({
-            id: suggestion.id,
-            // The suggestion's title is the English one when there is one, else the Arabic one again.
-            title: suggestion.query === suggestion.query_ar ? null : suggestion.query,
-            title_ar: suggestion.query_ar,
-          }));
-      },
-      enabled: trimmed.length >= 2,
+      queryFn: (): Promise<QuestionBook[]> => searchCatalogueBooks(trimmed),
+      enabled: trimmed.length >= LOOKUP_MIN_LENGTH,
       staleTime: 60_000,
     }),
   );

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -86,40 +87,29 @@ export function BookPicker({ id, label, hint, value, onChange, max, optional }: 
         {isFull ? t('ask.books.full', { count: max }) : hint}
       </p>
       {isSearching && !isFull ? (
-        <div aria-live="polite" className="text-sm">
-          {results.isPending ? (
-            <p className="text-muted">{t('ask.books.searching')}</p>
-          ) : results.isError ? (
-            <p className="text-danger">{t('ask.books.failed')}</p>
-          ) : options.length === 0 ? (
-            <p className="text-muted">{t('ask.books.noResults')}</p>
-          ) : (
-            <ul
-              className="flex flex-col gap-1 rounded-app border border-border p-1"
-              aria-label={t('ask.books.results')}
-            >
-              {options.map((book) => {
-                const title = titleOf(book);
-                return (
-                  <li key={book.id}>
-                    <button
-                      type="button"
-                      className="flex min-h-11 w-full items-center rounded-app px-3 text-start hover:bg-surface-2"
-                      onClick={() => {
-                        onChange([...value, book]);
-                        setQuery('');
-                      }}
-                    >
-                      <bdi className="min-w-0 truncate" lang={title.lang}>
-                        {title.text}
-                      </bdi>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <LookupMatches
+          state={results}
+          matches={options}
+          keyOf={(book) => book.id}
+          render={(book) => {
+            const title = titleOf(book);
+            return (
+              <bdi className="min-w-0 truncate" lang={title.lang}>
+                {title.text}
+              </bdi>
+            );
+          }}
+          onPick={(book) => {
+            onChange([...value, book]);
+            setQuery('');
+          }}
+          texts={{
+            searching: t('ask.books.searching'),
+            failed: t('ask.books.failed'),
+            none: t('ask.books.noResults'),
+            list: t('ask.books.results'),
+          }}
+        />
       ) : null}
     </div>
   );

@@ -7,6 +7,5 @@ export const askKeys = {
   faq: (q: string, topic: string, page: number) => ['ask', 'faq', q, topic, page] as const,
   queue: (filter: object) => ['ask', 'queue', filter] as const,
   settings: ['ask', 'settings'] as const,
-  categories: ['ask', 'categories'] as const,
   books: (q: string) => ['ask', 'books', q] as const,
 };

@@ -1,22 +1,15 @@
-import type { SuggestResult } from '@maktaba/shared/schemas/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { searchCatalogueBooks } from '../../../lib/catalogue-lookup';
 import { circleKeys } from '../lib/query-keys';
 import type { HostCandidate } from '../lib/types';
 
 /** A record a circle can point at (a book, a guide, a host), with what the picker shows. */
 export type PickOption = { id: string; en: string | null; ar: string | null; detail?: string };
 
-/** Catalogue books whose title matches (`GET /api/search/suggest`). */
+/** Catalogue books whose title matches. */
 async function searchBooks(q: string): Promise<PickOption[]> {
-  const result = await apiFetch<SuggestResult>(`/search/suggest?${new URLSearchParams({ q, limit: '8' })}`);
-  return result.suggestions
-    .filter((suggestion) => suggestion.type === 'book')
-    .map((suggestion) => ({
-      id: suggestion.id,
-      en: suggestion.query === suggestion.query_ar ? null : suggestion.query,
-      ar: suggestion.query_ar,
-    }));
+  return (await searchCatalogueBooks(q)).map((book) => ({ id: book.id, en: book.title, ar: book.title_ar }));
 }
 
 type GuideRow = { id: string; title?: string | null; title_en?: string | null; title_ar?: string | null };

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -72,45 +73,36 @@ export function RecordPicker({ id, kind, label, hint, value, onChange }: RecordP
         {hint}
       </p>
       {isSearching ? (
-        <div aria-live="polite" className="text-sm">
-          {results.isPending ? (
-            <p className="text-muted">{t('circles.picker.searching')}</p>
-          ) : results.isError ? (
-            <p className="text-danger">{t('circles.picker.failed')}</p>
-          ) : options.length === 0 ? (
-            <p className="text-muted">{t('circles.picker.noResults')}</p>
-          ) : (
-            <ul
-              className="flex flex-col gap-1 rounded-app border border-border p-1"
-              aria-label={t('circles.picker.results')}
-            >
-              {options.map((option) => {
-                const name = nameOf(option);
-                return (
-                  <li key={option.id}>
-                    <button
-                      type="button"
-                      className="flex min-h-11 w-full flex-wrap items-center gap-x-2 rounded-app px-3 text-start hover:bg-surface-2"
-                      onClick={() => {
-                        onChange(option);
-                        setQuery('');
-                      }}
-                    >
-                      <bdi className="min-w-0 truncate" lang={name?.lang}>
-                        {name?.text}
-                      </bdi>
-                      {option.detail ? (
-                        <span className="min-w-0 truncate text-xs text-muted" dir="ltr">
-                          {option.detail}
-                        </span>
-                      ) : null}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <LookupMatches
+          state={results}
+          matches={options}
+          keyOf={(option) => option.id}
+          render={(option) => {
+            const name = nameOf(option);
+            return (
+              <>
+                <bdi className="min-w-0 truncate" lang={name?.lang}>
+                  {name?.text}
+                </bdi>
+                {option.detail ? (
+                  <span className="min-w-0 truncate text-xs text-muted" dir="ltr">
+                    {option.detail}
+                  </span>
+                ) : null}
+              </>
+            );
+          }}
+          onPick={(option) => {
+            onChange(option);
+            setQuery('');
+          }}
+          texts={{
+            searching: t('circles.picker.searching'),
+            failed: t('circles.picker.failed'),
+            none: t('circles.picker.noResults'),
+            list: t('circles.picker.results'),
+          }}
+        />
       ) : null}
     </div>
   );

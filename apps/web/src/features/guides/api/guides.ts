@@ -7,9 +7,9 @@ import type {
   GuideUpdate,
   MyGuides,
 } from '@maktaba/shared/schemas/guides';
-import type { SuggestResult } from '@maktaba/shared/schemas/search';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { LOOKUP_MIN_LENGTH, searchCatalogueBooks } from '../../../lib/catalogue-lookup';
 import { guideKeys } from '../lib/query-keys';
 
 export type GuideFilter = { q?: string; level?: GuideLevel; page: number };
@@ -151,24 +151,13 @@ export function useDeleteGuide() {
 /** A book a step may point at: its id and titles. */
 export type BookOption = { id: string; title: string | null; title_ar: string | null };
 
-/** Catalogue books whose title matches (`GET /api/search/suggest`, the search box's suggestions). */
+/** Catalogue books whose title matches. */
 export function useBookSearch(query: string) {
   const trimmed = query.trim();
   return useQuery({
     queryKey: guideKeys.books(trimmed),
-    queryFn: async (): Promise<BookOption[]> => {
-      const params = new URLSearchParams({ q: trimmed, limit: '8' });
-      const result = await apiFetch<SuggestResult>(`/search/suggest?${params}`);
-      return result.suggestions
-        .filter((suggestion) => suggestion.type === 'book')
-        .map((suggestion) => ({
-          id: suggestion.id,
-          // The suggestion's title is the English one when there is one, else the Arabic one again.
-          title: suggestion.query === suggestion.query_ar ? null : suggestion.query,
-          title_ar: suggestion.query_ar,
-        }));
-    },
-    enabled: trimmed.length >= 2,
+    queryFn: (): Promise<BookOption[]> => searchCatalogueBooks(trimmed),
+    enabled: trimmed.length >= LOOKUP_MIN_LENGTH,
     staleTime: 60_000,
   });
 }

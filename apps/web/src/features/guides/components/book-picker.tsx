@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -36,42 +37,33 @@ export function BookPicker({ id, label, onPick }: { id: string; label: string; o
         {t('guides.editor.bookHint')}
       </p>
       {isSearching ? (
-        <div aria-live="polite" className="text-sm">
-          {results.isPending ? (
-            <p className="text-muted">{t('guides.editor.searching')}</p>
-          ) : results.isError ? (
-            <p className="text-danger">{t('guides.editor.searchFailed')}</p>
-          ) : options.length === 0 ? (
-            <p className="text-muted">{t('guides.editor.noBooks')}</p>
-          ) : (
-            <ul
-              className="flex flex-col gap-1 rounded-app border border-border p-1"
-              aria-label={t('guides.editor.books')}
-            >
-              {options.map((option) => {
-                const title = pickLocalized(option.title, option.title_ar, language);
-                return (
-                  <li key={option.id}>
-                    <button
-                      type="button"
-                      className="flex min-h-11 w-full items-center gap-2 rounded-app px-3 text-start hover:bg-surface-2"
-                      onClick={() => {
-                        onPick(option);
-                        setQuery('');
-                      }}
-                      data-testid="book-option"
-                    >
-                      <Plus aria-hidden className="size-4 shrink-0 text-muted" />
-                      <bdi className="min-w-0 truncate" lang={title?.lang}>
-                        {title?.text ?? t('catalogue.unknownTitle')}
-                      </bdi>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <LookupMatches
+          state={results}
+          matches={options}
+          keyOf={(option) => option.id}
+          render={(option) => {
+            const title = pickLocalized(option.title, option.title_ar, language);
+            return (
+              <>
+                <Plus aria-hidden className="size-4 shrink-0 text-muted" />
+                <bdi className="min-w-0 truncate" lang={title?.lang}>
+                  {title?.text ?? t('catalogue.unknownTitle')}
+                </bdi>
+              </>
+            );
+          }}
+          onPick={(option) => {
+            onPick(option);
+            setQuery('');
+          }}
+          texts={{
+            searching: t('guides.editor.searching'),
+            failed: t('guides.editor.searchFailed'),
+            none: t('guides.editor.noBooks'),
+            list: t('guides.editor.books'),
+          }}
+          testId="book-option"
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
-import type { Author, Category, Scholar } from '@maktaba/shared/schemas/catalogue';
-import type { SuggestResult } from '@maktaba/shared/schemas/search';
+import type { Author, Scholar } from '@maktaba/shared/schemas/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { catalogueCategoriesQuery, searchCatalogueBooks } from '../../../lib/catalogue-lookup';
 import { quoteKeys } from '../lib/query-keys';
 
 /** A catalogue record the form can link to: its id, kind and names. */
@@ -42,19 +42,14 @@ export async function searchSpeakers(query: string): Promise<RecordOption[]> {
   ];
 }
 
-/** Catalogue books whose title matches (`GET /api/search/suggest`, the search box's suggestions). */
+/** Catalogue books whose title matches. */
 export async function searchBooks(query: string): Promise<RecordOption[]> {
-  const params = new URLSearchParams({ q: query, limit: '8' });
-  const result = await apiFetch<SuggestResult>(`/search/suggest?${params}`);
-  return result.suggestions
-    .filter((suggestion) => suggestion.type === 'book')
-    .map((suggestion) => ({
-      id: suggestion.id,
-      kind: 'book',
-      // The suggestion's title is the English one when there is one, else the Arabic one again.
-      name_en: suggestion.query === suggestion.query_ar ? null : suggestion.query,
-      name_ar: suggestion.query_ar,
-    }));
+  return (await searchCatalogueBooks(query)).map((book) => ({
+    id: book.id,
+    kind: 'book',
+    name_en: book.title,
+    name_ar: book.title_ar,
+  }));
 }
 
 export function useRecordSearch(kind: 'speaker' | 'book', query: string) {
@@ -69,14 +64,7 @@ export function useRecordSearch(kind: 'speaker' | 'book', query: string) {
   );
 }
 
-/** Every category (`GET /api/categories`): the topics a quote may have. */
+/** Every category: the topics a quote may have. */
 export function useTopicChoices(enabled: boolean) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...quoteKeys.all, 'categories'],
-      queryFn: async () => (await apiFetch<{ categories: Category[] }>('/categories')).categories,
-      enabled,
-      staleTime: 5 * 60_000,
-    }),
-  );
+  return useQuery({ ...catalogueCategoriesQuery, enabled });
 }

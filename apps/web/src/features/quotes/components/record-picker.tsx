@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -83,41 +84,32 @@ export function RecordPicker({ id, label, hint, kind, value, onChange }: RecordP
         {hint}
       </p>
       {isSearching ? (
-        <div aria-live="polite" className="text-sm">
-          {results.isPending ? (
-            <p className="text-muted">{t('quotes.picker.searching')}</p>
-          ) : results.isError ? (
-            <p className="text-danger">{t('quotes.picker.failed')}</p>
-          ) : options.length === 0 ? (
-            <p className="text-muted">{t('quotes.picker.noResults')}</p>
-          ) : (
-            <ul
-              className="flex flex-col gap-1 rounded-app border border-border p-1"
-              aria-label={t('quotes.picker.results')}
-            >
-              {options.map((option) => {
-                const name = nameOf(option);
-                return (
-                  <li key={`${option.kind}-${option.id}`}>
-                    <button
-                      type="button"
-                      className="flex min-h-11 w-full items-center gap-2 rounded-app px-3 text-start hover:bg-surface-2"
-                      onClick={() => {
-                        onChange(option);
-                        setQuery('');
-                      }}
-                    >
-                      <span className="text-xs text-muted">{t(`quotes.picker.kinds.${option.kind}`)}</span>
-                      <bdi className="min-w-0 truncate" lang={name?.lang}>
-                        {name?.text}
-                      </bdi>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <LookupMatches
+          state={results}
+          matches={options}
+          keyOf={(option) => `${option.kind}-${option.id}`}
+          render={(option) => {
+            const name = nameOf(option);
+            return (
+              <>
+                <span className="text-xs text-muted">{t(`quotes.picker.kinds.${option.kind}`)}</span>
+                <bdi className="min-w-0 truncate" lang={name?.lang}>
+                  {name?.text}
+                </bdi>
+              </>
+            );
+          }}
+          onPick={(option) => {
+            onChange(option);
+            setQuery('');
+          }}
+          texts={{
+            searching: t('quotes.picker.searching'),
+            failed: t('quotes.picker.failed'),
+            none: t('quotes.picker.noResults'),
+            list: t('quotes.picker.results'),
+          }}
+        />
       ) : null}
     </div>
   );
