@@ -10,7 +10,7 @@ import { GuideListSchema, GuideSchema, MyGuidesSchema } from '@maktaba/shared/sc
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { adminAuditLog } from '../src/db/schema/index.js';
+import { adminAuditLog, books } from '../src/db/schema/index.js';
 import { type ApiClient, clientFrom, expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 
@@ -169,6 +169,31 @@ describeEachDriver('study guides over HTTP', (driver) => {
     expect(seen.steps.map((step) => step.done)).toEqual([true, true, false]);
     expect(seen.progress).toMatchObject({ done: 2, total: 3 });
     expect(seen.resume_step_id).toBe(edited.steps[2]?.id);
+  });
+
+  it('links only books readers can see, and hides a step whose book was withdrawn since', async () => {
+    const guide = await write({
+      title_en: 'Withdrawn path',
+      level: 'introductory',
+      status: 'published',
+      steps: threeSteps(),
+    });
+    const withdrawn = bookIds[1] ?? '';
+    await db.update(books).set({ status: 'pending' }).where(eq(books.id, withdrawn));
+    try {
+      // A new step cannot point at it…
+      const refused = await librarian.client.patch(`/api/library/guides/${guide.id}`, {
+        steps: [{ book_id: withdrawn }],
+      });
+      expectError(refused, 422, 'VALIDATION_FAILED');
+      // …and readers no longer see the step that does; librarians still do, to mend the guide.
+      const seen = guideOf(await reader.client.get(`/api/guides/${guide.id}`));
+      expect(seen.steps.map((step) => step.book.id)).toEqual([bookIds[0], bookIds[2]]);
+      const edited = guideOf(await librarian.client.get(`/api/guides/${guide.id}`));
+      expect(edited.steps.map((step) => step.book.id)).toContain(withdrawn);
+    } finally {
+      await db.update(books).set({ status: 'approved' }).where(eq(books.id, withdrawn));
+    }
   });
 
   it('hides drafts from readers, lists them for librarians, audits publishing and decides who deletes', async () => {

@@ -1,3 +1,4 @@
+import { PUBLIC_BOOK_STATUS } from '@maktaba/shared/schemas/catalogue';
 import type { GuideLevel, GuideStatus } from '@maktaba/shared/schemas/guides';
 import { searchTerms } from '@maktaba/shared/search-text';
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -110,8 +111,11 @@ export type StepRow = BookSummaryRow & {
   doneAt: Date | null;
 };
 
-/** A guide's steps in order, each with its book and whether the viewer marked it done. */
-export function findSteps(db: Queryable, guideId: string, viewerId: string): Promise<StepRow[]> {
+/**
+ * A guide's steps in order, each with its book and whether the viewer marked it done. With
+ * `publicOnly` (readers), a step whose book was withdrawn from the catalogue since is left out.
+ */
+export function findSteps(db: Queryable, guideId: string, viewerId: string, publicOnly: boolean): Promise<StepRow[]> {
   return db
     .select({
       ...summaryColumns,
@@ -130,7 +134,7 @@ export function findSteps(db: Queryable, guideId: string, viewerId: string): Pro
       studyGuideProgress,
       and(eq(studyGuideProgress.stepId, studyGuideSteps.id), eq(studyGuideProgress.userId, viewerId)),
     )
-    .where(eq(studyGuideSteps.guideId, guideId))
+    .where(and(eq(studyGuideSteps.guideId, guideId), publicOnly ? eq(books.status, PUBLIC_BOOK_STATUS) : undefined))
     .orderBy(asc(studyGuideSteps.position), asc(studyGuideSteps.id));
 }
 
@@ -142,9 +146,13 @@ export async function stepIdsOf(db: Queryable, guideId: string): Promise<string[
   return rows.map((row) => row.id);
 }
 
-export async function existingBookIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+/** Which of these books readers can see (approved): the only ones a step may point at. */
+export async function publicBookIds(db: Queryable, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: books.id }).from(books).where(inArray(books.id, ids));
+  const rows = await db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(inArray(books.id, ids), eq(books.status, PUBLIC_BOOK_STATUS)));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -81,7 +81,7 @@ async function visibleGuide(db: Queryable, actor: Actor, id: string): Promise<re
 }
 
 async function fullGuide(db: Queryable, actor: Actor, row: repo.GuideRow): Promise<Guide> {
-  const steps = await repo.findSteps(db, row.id, actor.id);
+  const steps = await repo.findSteps(db, row.id, actor.id, !isEditor(actor));
   return {
     ...toGuideSummary(row),
     steps: steps.map(toStep),
@@ -186,7 +186,7 @@ export async function setStepDone(
 
 /** Every step's book must exist: an unknown one is a 422 on its step. */
 async function assertBooks(db: Queryable, steps: Array<{ book_id: string }>): Promise<void> {
-  const found = await repo.existingBookIds(db, [...new Set(steps.map((step) => step.book_id))]);
+  const found = await repo.publicBookIds(db, [...new Set(steps.map((step) => step.book_id))]);
   const fieldErrors: Record<string, string[]> = {};
   steps.forEach((step, index) => {
     if (!found.has(step.book_id)) fieldErrors[`steps.${index}.book_id`] = [GUIDE_MESSAGES.unknownBook];
