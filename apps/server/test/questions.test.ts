@@ -273,6 +273,22 @@ describeEachDriver('Ask a Librarian over HTTP', (driver) => {
 
     const unassigned = detail(await librarian.client.post(`/api/library/questions/${asked.id}/unassign`));
     expect(unassigned.assigned_to).toBeNull();
+
+    // A reply after the answer, then resolved and reopened: it waits for a librarian again, not
+    // "answered" with a reply nobody read.
+    expect(detail(await me.client.post(`/api/questions/${asked.id}/messages`, { body: 'One more?' }), 201).status).toBe(
+      'new',
+    );
+    expect(detail(await me.client.post(`/api/questions/${asked.id}/resolve`)).status).toBe('resolved');
+    expect(detail(await me.client.post(`/api/questions/${asked.id}/reopen`))).toMatchObject({
+      status: 'new',
+      unread: false,
+    });
+    expectError(
+      await librarian.client.post(`/api/library/questions/${asked.id}/assign`, { user_id: 'not-a-uuid' }),
+      422,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('with notices turned off the answer reaches the reader neither in the app nor by e-mail', async () => {

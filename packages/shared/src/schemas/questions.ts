@@ -260,7 +260,7 @@ export type QuestionConsent = z.infer<typeof QuestionConsentSchema>;
 /** POST /api/library/questions/{id}/assign: to oneself, or to another staff member. */
 export const QuestionAssignSchema = z.union([
   z.strictObject({ to: z.literal('me') }),
-  z.strictObject({ user_id: z.string().trim().min(1).max(100) }),
+  z.strictObject({ user_id: z.uuid('validation.invalidInput') }),
 ]);
 export type QuestionAssign = z.infer<typeof QuestionAssignSchema>;
 

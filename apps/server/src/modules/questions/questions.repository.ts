@@ -137,6 +137,17 @@ export type MessageRow = {
   createdAt: Date;
 };
 
+/** Whether the thread's latest message is a librarian's. */
+export async function lastMessageFromStaff(db: Queryable, questionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ fromStaff: questionMessages.fromStaff })
+    .from(questionMessages)
+    .where(eq(questionMessages.questionId, questionId))
+    .orderBy(desc(questionMessages.createdAt), desc(questionMessages.id))
+    .limit(1);
+  return row?.fromStaff ?? false;
+}
+
 export async function findMessages(db: Queryable, questionId: string): Promise<MessageRow[]> {
   return db
     .select({

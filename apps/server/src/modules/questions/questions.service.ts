@@ -257,7 +257,10 @@ export async function resolve(db: Database, actor: Actor, id: string): Promise<Q
   return fresh(db, id, actor);
 }
 
-/** A resolved question opens again: answered (or back in the queue if it never was). */
+/**
+ * A resolved question opens again: answered when a librarian wrote last, else back in the queue
+ * (a reader's reply after the answer still waits for a librarian).
+ */
 export async function reopen(db: Database, actor: Actor, id: string): Promise<QuestionDetail> {
   await withOwnQuestion(db, actor, id, async (tx, row) => {
     if (row.status !== 'resolved') {
@@ -265,7 +268,8 @@ export async function reopen(db: Database, actor: Actor, id: string): Promise<Qu
         details: { status: row.status },
       });
     }
-    const status = row.answeredAt ? 'answered' : row.assignedTo ? 'assigned' : 'new';
+    const answered = row.answeredAt !== null && (await repo.lastMessageFromStaff(tx, id));
+    const status = answered ? 'answered' : row.assignedTo ? 'assigned' : 'new';
     await repo.updateQuestion(tx, id, { status, resolvedAt: null });
   });
   return fresh(db, id, actor);
