@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectQueryScript, normalizeSearchText, searchTerms, withoutArticle } from './search-text.js';
+import {
+  contentSearchWords,
+  detectQueryScript,
+  normalizeSearchText,
+  searchTerms,
+  withoutArticle,
+} from './search-text.js';
 
 describe('normalizeSearchText', () => {
   it.each([
@@ -134,5 +140,15 @@ describe('detectQueryScript', () => {
     ['', 'none'],
   ] as const)('%s → %s', (text, script) => {
     expect(detectQueryScript(text)).toBe(script);
+  });
+});
+
+describe('contentSearchWords', () => {
+  it('drops the Arabic article and diacritics, keeps each word once, ten at most, none for no query', () => {
+    expect(contentSearchWords('الصَّبْرُ صبر')).toEqual(['صبر']);
+    expect(contentSearchWords('Patience patience')).toEqual(['patience']);
+    expect(contentSearchWords(Array.from({ length: 12 }, (_, index) => `word${index}`).join(' '))).toHaveLength(10);
+    expect(contentSearchWords(undefined)).toEqual([]);
+    expect(contentSearchWords('')).toEqual([]);
   });
 });

@@ -110,6 +110,15 @@ export function queryWords(text: string): string[] {
   return meaningful.length > 0 ? meaningful : words;
 }
 
+/**
+ * The words to match a content record's `search_text` with (quotes, articles, guides, the FAQ):
+ * the query's words without the Arabic article, each once, ten at most; none for no query.
+ */
+export function contentSearchWords(q: string | undefined): string[] {
+  if (!q) return [];
+  return [...new Set(queryWords(q).map((word) => withoutArticle(word) ?? word))].slice(0, 10);
+}
+
 /** How a query word finds an indexed word: the same word, or its beginning (the word being typed). */
 function wordMatches(indexed: string, term: string, prefix: boolean): boolean {
   if (indexed === term || (prefix && indexed.startsWith(term))) return true;

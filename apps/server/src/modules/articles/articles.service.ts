@@ -17,7 +17,7 @@ import {
   readingMinutes,
 } from '@maktaba/shared/schemas/articles';
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
-import { queryWords, withoutArticle } from '@maktaba/shared/search-text';
+import { contentSearchWords } from '@maktaba/shared/search-text';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
@@ -95,12 +95,6 @@ function toSummary(row: repo.ArticleRow): ArticleSummary {
   };
 }
 
-/** The query's words, Arabic ones without their article (the index holds both forms). */
-function searchWordsOf(q: string | undefined): string[] {
-  if (!q) return [];
-  return [...new Set(queryWords(q).map((word) => withoutArticle(word) ?? word))].slice(0, 10);
-}
-
 // ——— Reads ———
 
 export async function listPublished(db: Queryable, query: ArticleListQueryParsed): Promise<ArticleList> {
@@ -109,7 +103,7 @@ export async function listPublished(db: Queryable, query: ArticleListQueryParsed
   const [result, topics] = await Promise.all([
     repo.listArticles(
       db,
-      { words: searchWordsOf(query.q), status: 'published', topic: query.topic, language: query.language },
+      { words: contentSearchWords(query.q), status: 'published', topic: query.topic, language: query.language },
       'published',
       pageSize,
       (page - 1) * pageSize,
@@ -124,7 +118,7 @@ export async function listForStaff(db: Queryable, query: LibraryArticleListQuery
   const pageSize = query.page_size;
   const result = await repo.listArticles(
     db,
-    { words: searchWordsOf(query.q), status: query.status },
+    { words: contentSearchWords(query.q), status: query.status },
     'updated',
     pageSize,
     (page - 1) * pageSize,

@@ -25,7 +25,7 @@ import {
   type QuestionSummary,
   type QueueQuestion,
 } from '@maktaba/shared/schemas/questions';
-import { normalizeSearchText, queryWords, searchTerms, withoutArticle } from '@maktaba/shared/search-text';
+import { contentSearchWords, normalizeSearchText, searchTerms } from '@maktaba/shared/search-text';
 import type { z } from 'zod';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
@@ -527,17 +527,11 @@ export async function deleteFaqEntry(db: Database, actor: Actor, id: string, ipA
   });
 }
 
-/** The query's words, Arabic ones without their article (the index holds both forms). */
-function searchWordsOf(q: string | undefined): string[] {
-  if (!q) return [];
-  return [...new Set(queryWords(q).map((word) => withoutArticle(word) ?? word))].slice(0, 10);
-}
-
 export async function listFaq(db: Database, query: FaqQuery): Promise<FaqList> {
   const pageSize = QUESTION_LIMITS.pageSizeDefault;
   const { rows, total } = await repo.listFaq(
     db,
-    { words: searchWordsOf(query.q), normalized: normalizeSearchText(query.q ?? ''), topicId: query.topic },
+    { words: contentSearchWords(query.q), normalized: normalizeSearchText(query.q ?? ''), topicId: query.topic },
     pageSize,
     (query.page - 1) * pageSize,
   );

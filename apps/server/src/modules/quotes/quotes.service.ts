@@ -13,7 +13,7 @@ import {
   type QuoteToday,
   type QuoteUpdateParsed,
 } from '@maktaba/shared/schemas/quotes';
-import { normalizeSearchText, queryWords, withoutArticle } from '@maktaba/shared/search-text';
+import { contentSearchWords, normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
@@ -91,14 +91,8 @@ const list = (
   offset: paging.offset,
 });
 
-/** The query's words, Arabic ones without their article (the index holds both forms). */
-export function searchWordsOf(q: string | undefined): string[] {
-  if (!q) return [];
-  return [...new Set(queryWords(q).map((word) => withoutArticle(word) ?? word))].slice(0, 10);
-}
-
 export async function listQuotes(db: Queryable, actor: Actor, query: QuoteListQuery): Promise<QuoteList> {
-  const words = searchWordsOf(query.q);
+  const words = contentSearchWords(query.q);
   const result = await repo.listApproved(
     db,
     actor.id,

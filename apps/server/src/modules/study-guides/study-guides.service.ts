@@ -13,7 +13,7 @@ import {
   type LibraryGuideListQuery,
   type MyGuides,
 } from '@maktaba/shared/schemas/guides';
-import { normalizeSearchText, queryWords, withoutArticle } from '@maktaba/shared/search-text';
+import { contentSearchWords, normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
@@ -94,12 +94,6 @@ export async function getGuide(db: Queryable, actor: Actor, id: string): Promise
   return fullGuide(db, actor, await visibleGuide(db, actor, id));
 }
 
-/** The query's words, Arabic ones without their article (the search text holds both forms). */
-function searchWordsOf(q: string | undefined): string[] {
-  if (!q) return [];
-  return [...new Set(queryWords(q).map((word) => withoutArticle(word) ?? word))].slice(0, 10);
-}
-
 async function page(
   db: Queryable,
   actor: Actor,
@@ -110,7 +104,7 @@ async function page(
     db,
     actor.id,
     {
-      words: searchWordsOf(query.q),
+      words: contentSearchWords(query.q),
       normalized: normalizeSearchText(query.q ?? ''),
       level: query.level,
       status: query.status,
