@@ -319,6 +319,12 @@ describeEachDriver('study circles over HTTP', (driver) => {
     expect((await alice.client.delete(`${postsUrl}/${first.id}`)).status).toBe(204);
     expect((await librarian.client.delete(`${postsUrl}/${carols.id}`)).status).toBe(204);
     expect((await posts(bob, made.id)).map((item) => item.id)).not.toContain(first.id);
+    // A moderator's deletion of someone else's post is in the audit log; the author's own is not.
+    const deletions = await db
+      .select({ actor: adminAuditLog.actorId, metadata: adminAuditLog.metadata })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, made.id), eq(adminAuditLog.actionType, 'delete_circle_post')));
+    expect(deletions).toEqual([{ actor: librarian.id, metadata: expect.objectContaining({ post_id: carols.id }) }]);
   }, 180_000);
 
   it('pages the discussion oldest first within a page, with a cursor to older posts', async () => {

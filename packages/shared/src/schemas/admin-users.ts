@@ -183,6 +183,7 @@ export const AUDIT_ACTIONS = [
   'delete_study_guide',
   'hide_circle_post',
   'unhide_circle_post',
+  'delete_circle_post',
   'remove_circle_member',
   'publish_faq_entry',
   'update_faq_entry',

@@ -297,7 +297,7 @@ export const studyCircleRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(deletePostRoute, async (c) => {
     const { id, postId } = c.req.valid('param');
-    await deletePost(db(c), c.get('actor'), id, postId);
+    await deletePost(circles(c), c.get('actor'), id, postId);
     return c.body(null, 204);
   })
   .openapi(hideRoute, async (c) => {

@@ -214,9 +214,13 @@ export async function hostCandidates(db: Database, q: string | undefined): Promi
 
 type Recipient = NonNullable<Awaited<ReturnType<typeof repo.findRecipient>>>;
 
-function localeOf(ctx: CirclesContext, reader: Recipient): Language {
+/**
+ * A member's language for a notice: their profile's, else the circle's (not the language of whoever
+ * caused the notice: a host's browser must not decide the language of every member's e-mail).
+ */
+function localeOf(circle: repo.CircleRow, reader: Recipient): Language {
   if (reader.preferredLanguage === 'ar' || reader.preferredLanguage === 'en') return reader.preferredLanguage;
-  return ctx.locale;
+  return circle.language === 'ar' ? 'ar' : 'en';
 }
 
 function formatWhen(date: Date, locale: Language): string {
@@ -225,7 +229,6 @@ function formatWhen(date: Date, locale: Language): string {
 
 /** A notice in the reader's language that has no preference (a place given, a removal): in the app only. */
 async function tell(
-  ctx: CirclesContext,
   tx: Queryable,
   userId: string,
   circle: repo.CircleRow,
@@ -235,7 +238,7 @@ async function tell(
 ): Promise<void> {
   const reader = await repo.findRecipient(tx, userId);
   if (reader?.status !== 'active') return;
-  const t = translator(localeOf(ctx, reader));
+  const t = translator(localeOf(circle, reader));
   await notifyUser(tx, {
     userId,
     title: t(title),
@@ -267,7 +270,7 @@ async function announceMeeting(
     const reader = await repo.findRecipient(tx, userId);
     if (reader?.status !== 'active') continue;
     const channels = readerChannels(reader, 'circle_meeting');
-    const locale = localeOf(ctx, reader);
+    const locale = localeOf(circle, reader);
     const when = formatWhen(meeting.startsAt, locale);
     const t = translator(locale);
     if (channels.in_app) {
@@ -301,11 +304,11 @@ async function announceMeeting(
 /* ---------------------------------------------------------------- membership */
 
 /** Gives free places to the first readers of the waiting list, in order, and tells them. */
-async function promote(ctx: CirclesContext, tx: Queryable, circle: repo.CircleRow): Promise<void> {
+async function promote(tx: Queryable, circle: repo.CircleRow): Promise<void> {
   const free = circle.capacity - (await repo.memberCount(tx, circle.id));
   for (const waiting of await repo.firstWaiting(tx, circle.id, free)) {
     await repo.setMembershipStatus(tx, circle.id, waiting.userId, 'member');
-    await tell(ctx, tx, waiting.userId, circle, 'circles.notify.promotedTitle', 'circles.notify.promotedMessage');
+    await tell(tx, waiting.userId, circle, 'circles.notify.promotedTitle', 'circles.notify.promotedMessage');
   }
 }
 
@@ -349,7 +352,7 @@ export async function leaveCircle(ctx: CirclesContext, actor: Actor, id: string)
     const current = await repo.findMembership(tx, id, actor.id);
     if (current?.status !== 'member' && current?.status !== 'waiting') return;
     await repo.setMembershipStatus(tx, id, actor.id, 'left');
-    if (current.status === 'member') await promote(ctx, tx, circle);
+    if (current.status === 'member') await promote(tx, circle);
   });
   return { my_status: null, my_waiting_position: null };
 }
@@ -371,7 +374,6 @@ export async function removeMember(
     }
     await repo.setMembershipStatus(tx, id, userId, 'removed', reason);
     await tell(
-      ctx,
       tx,
       userId,
       circle,
@@ -387,7 +389,7 @@ export async function removeMember(
       metadata: { user_id: userId, reason, was: current.status },
       ipAddress: ctx.ip,
     });
-    if (current.status === 'member') await promote(ctx, tx, circle);
+    if (current.status === 'member') await promote(tx, circle);
   });
 }
 
@@ -456,7 +458,7 @@ export async function updateCircle(
     if (patch.status !== undefined) values.status = patch.status;
     await repo.updateCircle(tx, id, values);
     if (patch.capacity !== undefined && patch.capacity > circle.capacity) {
-      await promote(ctx, tx, { ...circle, ...values });
+      await promote(tx, { ...circle, ...values });
     }
   });
   return getCircle(ctx.db, actor, id);
@@ -645,7 +647,7 @@ export async function createPost(ctx: CirclesContext, actor: Actor, id: string, 
           (await isMember(tx, id, author.id)));
       if (author && stillReads && readerChannels(author, 'circle_reply').in_app) {
         const me = await repo.findRecipient(tx, actor.id);
-        const t = translator(localeOf(ctx, author));
+        const t = translator(localeOf(circle, author));
         await notifyUser(tx, {
           userId: author.id,
           title: t('circles.notify.replyTitle'),
@@ -689,10 +691,22 @@ export async function editPost(
   return onePost(db, circle, postId, actor);
 }
 
-export async function deletePost(db: Database, actor: Actor, id: string, postId: string): Promise<void> {
-  const { circle, post } = await readablePost(db, id, postId, actor);
-  if (post.authorId !== actor.id && !moderates(circle, actor)) throw new AppError('FORBIDDEN');
-  await repo.deletePost(db, postId);
+/** The author deletes their post; a moderator deletes anyone's, which the audit log records. */
+export async function deletePost(ctx: CirclesContext, actor: Actor, id: string, postId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { circle, post } = await readablePost(tx, id, postId, actor);
+    if (post.authorId !== actor.id && !moderates(circle, actor)) throw new AppError('FORBIDDEN');
+    await repo.deletePost(tx, postId);
+    if (post.authorId === actor.id) return;
+    await insertAudit(tx, {
+      actorId: actor.id,
+      actionType: 'delete_circle_post',
+      targetType: 'study_circle',
+      targetId: id,
+      metadata: { post_id: postId, author_id: post.authorId, body: post.body },
+      ipAddress: ctx.ip,
+    });
+  });
 }
 
 export async function setPostHidden(
