@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './analytics.js';
 export * from './articles.js';
 export * from './auth.js';
 export * from './bookmarks.js';

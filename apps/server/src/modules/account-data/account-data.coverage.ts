@@ -90,6 +90,12 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
   'import_jobs.created_by': { section: null, note: 'Catalogue work by staff.' },
   'client_errors.user_id': { section: 'error_reports' },
   'web_vitals.user_id': { section: 'performance_measurements' },
+  'search_events.user_id': { section: null, note: 'Not exported yet: the searches the reader ran, for the analytics.' },
+  'reader_days.user_id': { section: null, note: 'Not exported yet: the days the reader used the library.' },
+  'source_validation_runs.started_by': {
+    section: null,
+    note: "An admin's check of the catalogue, not about a reader.",
+  },
   // Tied to a person by something other than a user id column:
   'book_views.viewer': { section: 'book_views', note: 'The viewer is the user id for a signed-in reader.' },
   'security_events.identifier': { section: 'security_events', note: 'The identifier is the e-mail address.' },
