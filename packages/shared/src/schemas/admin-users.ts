@@ -189,6 +189,13 @@ export const AUDIT_ACTIONS = [
   'update_faq_entry',
   'delete_faq_entry',
   'update_ask_settings',
+  'unlock_account',
+  'send_setup_reminder',
+  'run_registration_test',
+  'update_borrowing_limit',
+  'merge_books',
+  'start_source_validation',
+  'update_system_settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
