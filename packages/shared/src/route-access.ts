@@ -268,6 +268,8 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/lending-reports/most-requested': 'checkouts.view_all',
   'GET /api/admin/lending-reports/overdue-readers': 'checkouts.view_all',
   'GET /api/admin/lending-reports/waiting-lists': 'checkouts.view_all',
+  'GET /api/admin/category-network': 'admin.analytics',
+  'GET /api/admin/category-network/{id}': 'admin.analytics',
   'GET /api/admin/books/{id}/copies': 'books.edit',
   'POST /api/admin/books/{id}/copies': 'books.edit',
   'PATCH /api/admin/copies/{id}': 'books.edit',
@@ -306,6 +308,14 @@ export const ROUTE_ACCESS = {
   'POST /api/telemetry/errors': 'public',
   'POST /api/telemetry/web-vitals': 'public',
   'GET /api/admin/telemetry/summary': 'admin.analytics',
+
+  // Analytics (admins only)
+  'GET /api/admin/analytics/daily': 'admin.analytics',
+  'GET /api/admin/analytics/top-queries': 'admin.analytics',
+  'GET /api/admin/analytics/most-viewed': 'admin.analytics',
+  'GET /api/admin/analytics/loans': 'admin.analytics',
+  'GET /api/admin/analytics/web-vitals': 'admin.analytics',
+  'GET /api/admin/analytics/errors': 'admin.analytics',
 
   // User management (/users and /library/users: librarians read, admins change; role changes
   // also need users.manage_roles, decided by the route)
