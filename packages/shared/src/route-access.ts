@@ -270,6 +270,8 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/lending-reports/waiting-lists': 'checkouts.view_all',
   'GET /api/admin/category-network': 'admin.analytics',
   'GET /api/admin/category-network/{id}': 'admin.analytics',
+  'GET /api/admin/category-network': 'admin.analytics',
+  'GET /api/admin/category-network/{id}': 'admin.analytics',
   'GET /api/admin/books/{id}/copies': 'books.edit',
   'POST /api/admin/books/{id}/copies': 'books.edit',
   'PATCH /api/admin/copies/{id}': 'books.edit',

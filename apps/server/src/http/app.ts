@@ -17,6 +17,7 @@ import { bookmarkRoutes } from '../modules/bookmarks/bookmarks.routes.js';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
 import { catalogueEditorRoutes } from '../modules/catalogue/catalogue-editor.routes.js';
 import { categoryGuideRoutes } from '../modules/category-guide/category-guide.routes.js';
+import { categoryNetworkRoutes } from '../modules/category-network/category-network.routes.js';
 import { collectionRoutes } from '../modules/collections/collections.routes.js';
 import { copyRoutes } from '../modules/copies/copies.routes.js';
 import { devMailboxRoutes } from '../modules/dev/dev-mailbox.routes.js';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', lendingRoutes);
   api.route('/', holdRoutes);
   api.route('/', lendingReportsRoutes);
+  api.route('/', categoryNetworkRoutes);
   api.route('/', notificationRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', telemetryRoutes);
