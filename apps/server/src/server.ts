@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { createApp } from './http/app.js';
 import { PUBLIC_CACHE_MAX_AGE_MS } from './http/cache.js';
+import { createAnalyticsRollupJob } from './modules/analytics/analytics-rollup.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createLendingNoticesJob } from './modules/lending/lending-notices.js';
 import { createMailWorker } from './modules/mail/mail-worker.js';
@@ -100,6 +101,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
   );
   lendingNotices.start();
+  // The analytics rollups; tests roll up when they need figures (rollUpAnalytics).
+  const analyticsRollup = createAnalyticsRollupJob(database.db, logger, { enabled: config.env !== 'test' });
+  analyticsRollup.start();
   logger.info({ port, driver: database.driver, version }, 'server listening');
 
   let closing: Promise<void> | undefined;
@@ -129,7 +133,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // Requests are done (none can enqueue or wake any more); let a delivery in progress finish,
       // within the same time limit (an unfinished one is retried later: delivery is at-least-once).
       await Promise.race([
-        Promise.all([mailer.stop(), searchIndex.stop(), telemetryPruner.stop(), lendingNotices.stop()]),
+        Promise.all([
+          mailer.stop(),
+          searchIndex.stop(),
+          telemetryPruner.stop(),
+          lendingNotices.stop(),
+          analyticsRollup.stop(),
+        ]),
         new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
       ]);
       await notifications.stop().catch((error) => logger.warn({ err: error }, 'could not stop listening'));

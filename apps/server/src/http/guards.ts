@@ -3,6 +3,7 @@ import { can, type GuardLevel, meetsGuard, normalizeRole } from '@maktaba/shared
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Actor } from '../actor.js';
 import { AppError } from '../errors.js';
+import { noteReaderDay } from '../modules/analytics/analytics.writers.js';
 import { assertTwoFactorSetUp } from '../modules/auth/security-settings.js';
 import { authHeaders } from '../modules/auth/session.js';
 import { touchSession } from '../modules/auth/sessions.repository.js';
@@ -16,6 +17,7 @@ async function readActor(c: Context<AppEnv>): Promise<Actor | 'disabled' | null>
   const db = c.get('deps').database.db;
   const [row] = await Promise.all([findProfileById(db, result.user.id), touchSession(db, result.session.id)]);
   if (row && row.status !== 'active') return 'disabled';
+  noteReaderDay(db, result.user.id, c.get('log'));
   return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
 }
 
@@ -88,5 +90,6 @@ export async function optionalActor(c: Context<AppEnv>): Promise<Actor | null> {
   if (!result) return null;
   const row = await findProfileById(c.get('deps').database.db, result.user.id);
   if (row && row.status !== 'active') return null;
+  noteReaderDay(c.get('deps').database.db, result.user.id, c.get('log'));
   return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
 }

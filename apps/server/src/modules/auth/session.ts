@@ -1,6 +1,7 @@
 import type { AuthState } from '@maktaba/shared/schemas/session';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.js';
+import { noteReaderDay } from '../analytics/analytics.writers.js';
 import { toProfile } from '../profiles/profiles.mapper.js';
 import { ensureDefaultProfile, findProfileById } from '../profiles/profiles.repository.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from './accounts.repository.js';
@@ -99,6 +100,7 @@ export async function readAuthState(c: Context<AppEnv>, cookie?: string): Promis
       .catch(() => undefined);
     return SIGNED_OUT;
   }
+  noteReaderDay(db, user.id, c.get('log'));
   const twoFactorEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
   const setupRequired = await needsTwoFactorSetup(db, { id: user.id, role: row.role });
   return {

@@ -13,7 +13,9 @@ import { PRIVATE_CACHE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
 import { optionalActor, requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
+import { recordSearchEvent, searchFilters } from '../analytics/analytics.writers.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
+import { pickLocale } from '../mail/locale.js';
 import { touchLastActivityThrottled } from '../users/user-activity.repository.js';
 import { searchBooks } from './search.service.js';
 import { clearSearches, recordSearch } from './suggest.repository.js';
@@ -60,6 +62,22 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     // The answer depends on the query and on whether the caller may see other statuses, nothing else.
     const key = `search:${editor ? 'editor' : 'reader'}:${JSON.stringify(query)}`;
     const result = await cache.get(key, () => searchBooks(db(c), query, { seesUnpublished: editor }));
+    // The analytics' search log: a full search's first page (not its later pages), not awaited.
+    if (query.q.trim() && query.page === 1) {
+      const text = query.q.trim();
+      recordSearchEvent(
+        db(c),
+        {
+          normalized: normalizeSearchText(text),
+          query: text,
+          resultCount: result.total,
+          filters: searchFilters(query),
+          locale: pickLocale(undefined, c.req.header('accept-language')),
+          userId: actor?.id ?? null,
+        },
+        c.get('log'),
+      );
+    }
     if (actor && query.q.trim() && query.page === 1) {
       const text = query.q.trim();
       // Independent writes: one round trip's wait on the search's path, not two.
