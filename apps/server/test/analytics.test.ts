@@ -1,0 +1,408 @@
+/**
+ * The admin analytics through HTTP: known raw rows on past days (searches, views, sign-ins,
+ * active readers, registrations, bookmarks, loans, errors, web vitals), rolled up, then each
+ * chart's exact figures — zeros on empty days, the zero-result queries, p75 on a small sample,
+ * loans per month and category; today counted live (a real search shows at once); the raw event
+ * writers (a search, a signed-in reader's day); a 422 for a bad period; a CSV file.
+ */
+import crypto from 'node:crypto';
+import {
+  AnalyticsDailySchema,
+  AnalyticsErrorsSchema,
+  AnalyticsLoansSchema,
+  AnalyticsWebVitalsSchema,
+  MostViewedSchema,
+  TopQueriesSchema,
+} from '@maktaba/shared/schemas/analytics';
+import { normalizeSearchText } from '@maktaba/shared/search-text';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import {
+  authUsers,
+  bookCategories,
+  bookmarks,
+  books,
+  bookViews,
+  categories,
+  checkouts,
+  clientErrors,
+  readerDays,
+  searchEvents,
+  securityEvents,
+  webVitals,
+} from '../src/db/schema/index.js';
+import { rollUpAnalytics } from '../src/modules/analytics/analytics.service.js';
+import { csvCell } from '../src/modules/lending-reports/csv.js';
+import { addDays, daysBetween, monthsBetween, utcDay } from '../src/modules/analytics/analytics-days.js';
+import { type ApiResponse, expectError } from './api-client.js';
+import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
+
+const BASE = '/api/admin/analytics';
+const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+
+/** Polls `read` until it returns something truthy (the writers do not hold the request up). */
+async function eventually<T>(read: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describeEachDriver('admin analytics over HTTP', (driver) => {
+  const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1', DEMO_CATALOGUE: 'false' } });
+  let db: Database;
+  let admin: TestAccount;
+  let patron: TestAccount;
+  const tag = crypto.randomBytes(3).toString('hex');
+  const today = utcDay(new Date());
+  // The arranged days: d1 and d2 with activity, d0 and d3 without; the CSV's day far before.
+  const d0 = addDays(today, -5);
+  const d1 = addDays(today, -4);
+  const d2 = addDays(today, -3);
+  const d3 = addDays(today, -2);
+  const csvDay = addDays(today, -10);
+  const period = `from=${d0}&to=${d3}`;
+  const ids: Record<string, string> = {};
+
+  const ok = (response: ApiResponse) => {
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    return response.body;
+  };
+
+  async function search(day: string, time: string, query: string, resultCount: number) {
+    await db.insert(searchEvents).values({
+      normalized: normalizeSearchText(query),
+      query,
+      resultCount,
+      occurredAt: at(day, time),
+    });
+  }
+  async function vital(day: string, path: string, device: string, value: number, name = 'LCP') {
+    await db.insert(webVitals).values({
+      name,
+      value,
+      rating: 'good',
+      delta: value,
+      metricId: crypto.randomUUID(),
+      path,
+      sessionId: 's',
+      device: { type: device },
+      occurredAt: at(day, '09:00:00'),
+      receivedAt: at(day, '09:00:01'),
+    });
+  }
+
+  beforeAll(async () => {
+    db = server.db;
+    [admin, patron] = await Promise.all([
+      accountAs(server, 'admin', { name: `Admin ${tag}` }),
+      accountAs(server, 'patron', { name: `Patron ${tag}` }),
+    ]);
+    const [bookA, bookB] = await db
+      .insert(books)
+      .values([
+        { titleEn: `Alpha ${tag}`, titleAr: `ألف ${tag}`, status: 'approved' },
+        { titleEn: `Beta ${tag}`, titleAr: `باء ${tag}`, status: 'approved' },
+      ])
+      .returning({ id: books.id });
+    const [catX, catY] = await db
+      .insert(categories)
+      .values([
+        { key: `x-${tag}`, nameEn: 'Exegesis', nameAr: 'التفسير' },
+        { key: `y-${tag}`, nameEn: 'History', nameAr: 'التاريخ' },
+      ])
+      .returning({ id: categories.id });
+    if (!bookA || !bookB || !catX || !catY) throw new Error('arrangement failed');
+    Object.assign(ids, { bookA: bookA.id, bookB: bookB.id, catX: catX.id, catY: catY.id });
+    await db.insert(bookCategories).values([
+      { bookId: bookA.id, categoryId: catX.id, position: 0 },
+      { bookId: bookA.id, categoryId: catY.id, position: 1 },
+      { bookId: bookB.id, categoryId: catX.id, position: 0 },
+    ]);
+
+    // Searches: tafsir 3 (first typed "Tafsir", last found 4), zzqx 3 (never found), hadith 2.
+    await search(d1, '10:00:00', 'Tafsir', 5);
+    await search(d1, '10:05:00', 'tafsir', 3);
+    await search(d1, '11:00:00', 'Zzqx', 0);
+    await search(d2, '08:00:00', 'TAFSIR', 4);
+    await search(d2, '09:00:00', 'zzqx', 0);
+    await search(d2, '09:30:00', 'zzqx', 0);
+    await search(d2, '10:00:00', 'Hadith', 0);
+    await search(d2, '12:00:00', 'hadith', 2);
+    // The CSV's day: text that needs quoting and a formula to defuse.
+    await search(csvDay, '10:00:00', 'Hello, "world"', 1);
+    await search(csvDay, '11:00:00', '=HYPERLINK("x")', 0);
+
+    await db.insert(bookViews).values([
+      { bookId: bookA.id, viewer: 'v1', day: d1 },
+      { bookId: bookA.id, viewer: 'v2', day: d1 },
+      { bookId: bookA.id, viewer: 'v1', day: d2 },
+      { bookId: bookB.id, viewer: 'v3', day: d2 },
+    ]);
+    await db.insert(securityEvents).values([
+      { eventType: 'login_succeeded', ipAddress: '10.0.0.1', createdAt: at(d1, '07:00:00') },
+      { eventType: 'login_succeeded', ipAddress: '10.0.0.1', createdAt: at(d1, '23:59:59') },
+      { eventType: 'login_failed', ipAddress: '10.0.0.2', createdAt: at(d2, '00:00:00') },
+      { eventType: 'login_failed', ipAddress: '10.0.0.2', createdAt: at(d2, '01:00:00') },
+      { eventType: 'login_failed', ipAddress: '10.0.0.2', createdAt: at(d2, '02:00:00') },
+      { eventType: 'security_check', ipAddress: '10.0.0.2', createdAt: at(d2, '02:00:00') },
+    ]);
+    await db.insert(readerDays).values([
+      { day: d1, userId: admin.id },
+      { day: d1, userId: patron.id },
+      { day: d2, userId: patron.id },
+    ]);
+    await db
+      .update(authUsers)
+      .set({ createdAt: at(d1, '12:00:00') })
+      .where(eq(authUsers.id, patron.id));
+    await db.insert(bookmarks).values({ userId: patron.id, bookId: bookA.id, createdAt: at(d2, '15:00:00') });
+    const address = {
+      name: null,
+      address_line_1: '1 Street',
+      address_line_2: null,
+      city: 'City',
+      state_province: 'State',
+      postal_code: '12345',
+      country: 'SA',
+      phone_number: null,
+    };
+    await db.insert(checkouts).values([
+      { userId: patron.id, bookId: bookA.id, checkedOutAt: at(d1, '13:00:00'), shippingAddress: address },
+      {
+        userId: admin.id,
+        bookId: bookB.id,
+        status: 'returned',
+        checkedOutAt: at(d2, '13:00:00'),
+        deliveredAt: at(d2, '18:00:00'),
+        returnedAt: at(d2, '20:00:00'),
+        shippingAddress: address,
+      },
+    ]);
+    await db.insert(clientErrors).values([
+      { type: 'javascript', message: 'a', occurredAt: at(d1, '10:00:00'), receivedAt: at(d1, '10:00:00') },
+      { type: 'javascript', message: 'b', occurredAt: at(d1, '11:00:00'), receivedAt: at(d1, '11:00:00') },
+      { type: 'chunk-load', message: 'c', occurredAt: at(d2, '11:00:00'), receivedAt: at(d2, '11:00:00') },
+    ]);
+    // LCP on d2: /book/:id on phones 1000…5000 (p75 4000); on d1: / on desktops 100 and 300 (p75 250).
+    for (const [n, value] of [1000, 2000, 3000, 4000, 5000].entries()) {
+      await vital(d2, `/book/${n % 2 ? ids.bookA : ids.bookB}`, 'mobile', value);
+    }
+    await vital(d1, '/', 'desktop', 100);
+    await vital(d1, '/', 'desktop', 300);
+    await vital(d1, '/', 'desktop', 9, 'CLS');
+
+    const result = await rollUpAnalytics(db, new Date());
+    expect(result.backfilled).toBeGreaterThanOrEqual(9);
+  });
+
+  it('answers each day of the period with its figures, zeros included', async () => {
+    const body = AnalyticsDailySchema.parse(ok(await admin.client.get(`${BASE}/daily?${period}`)));
+    expect(body.from).toBe(d0);
+    expect(body.to).toBe(d3);
+    expect(body.days).toEqual([d0, d1, d2, d3]);
+    expect(body.series).toEqual({
+      activeReaders: [0, 2, 1, 0],
+      registrations: [0, 1, 0, 0],
+      signIns: [0, 2, 0, 0],
+      failedSignIns: [0, 0, 3, 0],
+      searches: [0, 3, 5, 0],
+      zeroResultSearches: [0, 1, 3, 0],
+      bookViews: [0, 2, 2, 0],
+      bookmarks: [0, 0, 1, 0],
+      loanRequests: [0, 1, 1, 0],
+      errors: [0, 2, 1, 0],
+    });
+    // Closed days: when the rollup computed them (a moment ago).
+    expect(Date.now() - Date.parse(body.computedAt)).toBeLessThan(120_000);
+    // The default period: the last 30 days ending today.
+    const fallback = AnalyticsDailySchema.parse(ok(await admin.client.get(`${BASE}/daily`)));
+    expect(fallback.days).toEqual(daysBetween(addDays(today, -29), today));
+    expect(fallback.series.searches).toHaveLength(30);
+  });
+
+  it('lists the most searched queries and those that found nothing', async () => {
+    const all = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?${period}`)));
+    expect(all.items).toEqual([
+      { query: 'Tafsir', normalized: normalizeSearchText('Tafsir'), searches: 3, lastResultCount: 4 },
+      { query: 'Zzqx', normalized: normalizeSearchText('Zzqx'), searches: 3, lastResultCount: 0 },
+      { query: 'Hadith', normalized: normalizeSearchText('Hadith'), searches: 2, lastResultCount: 2 },
+    ]);
+    const zero = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?${period}&kind=zero`)));
+    expect(zero.items.map((item) => item.query)).toEqual(['Zzqx']);
+    const one = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?${period}&limit=1`)));
+    expect(one.items.map((item) => item.query)).toEqual(['Tafsir']);
+    // On d2 alone, tafsir was first typed in capitals.
+    const second = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?from=${d2}&to=${d2}`)));
+    expect(second.items.find((item) => item.normalized === normalizeSearchText('tafsir'))?.query).toBe('TAFSIR');
+  });
+
+  it('lists the most viewed books', async () => {
+    const body = MostViewedSchema.parse(ok(await admin.client.get(`${BASE}/most-viewed?${period}`)));
+    expect(body.items).toEqual([
+      { bookId: ids.bookA, titleEn: `Alpha ${tag}`, titleAr: `ألف ${tag}`, views: 3 },
+      { bookId: ids.bookB, titleEn: `Beta ${tag}`, titleAr: `باء ${tag}`, views: 1 },
+    ]);
+  });
+
+  it('counts loans per month and per category (a book in two categories counts in both)', async () => {
+    const body = AnalyticsLoansSchema.parse(ok(await admin.client.get(`${BASE}/loans?${period}`)));
+    const expected = monthsBetween(d0, d3).map((month) => ({
+      month,
+      requested: (d1.startsWith(month) ? 1 : 0) + (d2.startsWith(month) ? 1 : 0),
+      onLoan: d2.startsWith(month) ? 1 : 0,
+    }));
+    expect(body.months).toEqual(expected);
+    expect(body.categories).toEqual([
+      { categoryId: ids.catX, nameEn: 'Exegesis', nameAr: 'التفسير', loans: 2 },
+      { categoryId: ids.catY, nameEn: 'History', nameAr: 'التاريخ', loans: 1 },
+    ]);
+  });
+
+  it('gives the 75th percentile of a web vital per page pattern and device', async () => {
+    const body = AnalyticsWebVitalsSchema.parse(ok(await admin.client.get(`${BASE}/web-vitals?${period}`)));
+    expect(body.metric).toBe('LCP');
+    expect(body.thresholds).toEqual({ good: 2500, poor: 4000 });
+    expect(body.unit).toBe('ms');
+    expect(body.days).toEqual([d0, d1, d2, d3]);
+    expect(body.series).toEqual([
+      { page: '/book/:id', device: 'mobile', p75: [null, null, 4000, null], samples: [0, 0, 5, 0] },
+      { page: '/', device: 'desktop', p75: [null, 250, null, null], samples: [0, 2, 0, 0] },
+    ]);
+    expect(body.overall).toEqual([
+      { page: '/book/:id', device: 'mobile', p75: 4000, samples: 5 },
+      { page: '/', device: 'desktop', p75: 250, samples: 2 },
+    ]);
+    const cls = AnalyticsWebVitalsSchema.parse(ok(await admin.client.get(`${BASE}/web-vitals?${period}&metric=CLS`)));
+    expect(cls.unit).toBe('score');
+    expect(cls.overall).toEqual([{ page: '/', device: 'desktop', p75: 9, samples: 1 }]);
+  });
+
+  it('counts browser errors per type and day', async () => {
+    const body = AnalyticsErrorsSchema.parse(ok(await admin.client.get(`${BASE}/errors?${period}`)));
+    expect(body).toEqual({
+      days: [d0, d1, d2, d3],
+      types: [
+        { type: 'javascript', counts: [0, 2, 0, 0] },
+        { type: 'chunk-load', counts: [0, 0, 1, 0] },
+      ],
+    });
+  });
+
+  it('keeps a rolled-up day as it is when the job runs again (its raw rows may be pruned)', async () => {
+    await db
+      .delete(searchEvents)
+      .where(sql`${searchEvents.occurredAt} < ${at(d2, '00:00:00').toISOString()}::timestamptz`);
+    await rollUpAnalytics(db, new Date());
+    const body = AnalyticsDailySchema.parse(ok(await admin.client.get(`${BASE}/daily?${period}`)));
+    expect(body.series.searches).toEqual([0, 3, 5, 0]);
+  });
+
+  it('counts today live: a search made a moment ago is there at once, and written once', async () => {
+    const text = `Qmz ${tag}`;
+    const found = await patron.client.get(`/api/search?q=${encodeURIComponent(text)}&category=x-${tag}`);
+    expect(found.status).toBe(200);
+    // Later pages of the same search, and autocomplete, are not searches of their own.
+    expect((await patron.client.get(`/api/search?q=${encodeURIComponent(text)}&page=2`)).status).toBe(200);
+    expect((await patron.client.get(`/api/search/suggest?q=${encodeURIComponent(text)}`)).status).toBe(200);
+    const normalized = normalizeSearchText(text);
+    const rows = await eventually(async () => {
+      const list = await db.select().from(searchEvents).where(eq(searchEvents.normalized, normalized));
+      return list.length > 0 ? list : null;
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows?.[0]).toMatchObject({
+      query: text,
+      resultCount: 0,
+      userId: patron.id,
+      filters: { category: [`x-${tag}`] },
+    });
+    // Anonymous searches count too (no reader attached).
+    const visitor = await fetch(`${server.url}/api/search?q=${encodeURIComponent(`${text} visitor`)}`);
+    expect(visitor.status).toBe(200);
+    const anonymous = await eventually(async () => {
+      const [row] = await db
+        .select()
+        .from(searchEvents)
+        .where(eq(searchEvents.normalized, normalizeSearchText(`${text} visitor`)));
+      return row ? row.userId === null : false;
+    });
+    expect(anonymous).toBe(true);
+
+    const top = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?kind=zero`)));
+    expect(top.items).toContainEqual({ query: text, normalized, searches: 1, lastResultCount: 0 });
+    const daily = AnalyticsDailySchema.parse(ok(await admin.client.get(`${BASE}/daily?from=${today}&to=${today}`)));
+    expect(daily.series.searches[0]).toBeGreaterThanOrEqual(2);
+    expect(daily.series.registrations[0]).toBeGreaterThanOrEqual(1);
+    expect(Math.abs(Date.now() - Date.parse(daily.computedAt))).toBeLessThan(60_000);
+  });
+
+  it('writes one reader_days row per reader and day, whatever the number of requests', async () => {
+    const reader = await accountAs(server, 'patron', { name: `Reader ${tag}` });
+    expect((await reader.client.get('/api/auth/sessions')).status).toBe(200);
+    expect((await reader.client.get('/api/auth/session')).status).toBe(200);
+    const mine = () =>
+      db
+        .select()
+        .from(readerDays)
+        .where(and(eq(readerDays.userId, reader.id), eq(readerDays.day, today)));
+    const rows = await eventually(async () => ((await mine()).length > 0 ? mine() : null));
+    expect(rows).toEqual([{ day: today, userId: reader.id }]);
+    const daily = AnalyticsDailySchema.parse(ok(await admin.client.get(`${BASE}/daily?from=${today}&to=${today}`)));
+    expect(daily.series.activeReaders[0]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a bad period, limit, kind, metric or format with a 422 naming the field', async () => {
+    const bad: Array<[string, string, string?]> = [
+      ['daily?from=2026-05-02&to=2026-05-01', 'to', 'validation.reports.periodOrder'],
+      ['daily?from=2025-01-01&to=2026-01-02', 'from', 'validation.analytics.periodTooLong'],
+      ['daily?from=2026-02-30', 'from'],
+      ['daily?to=yesterday', 'to'],
+      ['daily?format=xlsx', 'format'],
+      ['top-queries?limit=0', 'limit'],
+      ['top-queries?limit=101', 'limit'],
+      ['top-queries?kind=some', 'kind'],
+      ['most-viewed?limit=2.5', 'limit'],
+      ['web-vitals?metric=FID', 'metric'],
+      ['loans?from=2026-01-01T00:00:00Z', 'from'],
+    ];
+    for (const [path, field, message] of bad) {
+      const response = await admin.client.get(`${BASE}/${path}`);
+      expectError(response, 422, 'VALIDATION_FAILED');
+      expect(Object.keys(response.body.error.details.fieldErrors), path).toContain(field);
+      if (message) expect(JSON.stringify(response.body.error.details.fieldErrors[field]), path).toContain(message);
+    }
+    // 366 days is the longest period.
+    ok(await admin.client.get(`${BASE}/daily?from=2025-01-01&to=2026-01-01`));
+  });
+
+  it('answers a CSV file: byte-order mark, header, quoting and defused formulas', async () => {
+    const response = await fetch(`${server.url}${BASE}/top-queries?from=${csvDay}&to=${csvDay}&format=csv`, {
+      headers: { ...admin.client.defaultHeaders, cookie: admin.client.cookieHeader() },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="analytics-top-queries-${csvDay}-${csvDay}.csv"`,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe('query,normalized,searches,last_result_count');
+    const formula = '=HYPERLINK("x")';
+    expect(csvCell(formula)).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(lines).toContain(`${csvCell(formula)},${csvCell(normalizeSearchText(formula))},1,0`);
+    expect(lines).toContain(`"Hello, ""world""",${csvCell(normalizeSearchText('Hello, "world"'))},1,1`);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('is for admins only', async () => {
+    expectError(await patron.client.get(`${BASE}/daily`), 403, 'FORBIDDEN');
+  });
+});
