@@ -46,7 +46,11 @@ const adminTools = () => import('../features/admin-tools/components/admin-tools-
 
 const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][] = [
   ['tools', 'pages.admin.tools', adminTools],
-  ['analytics', 'pages.admin.analytics'],
+  [
+    'analytics',
+    'pages.admin.analytics',
+    () => import('../features/analytics/components/analytics-page').then((m) => m.AnalyticsPage),
+  ],
   ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
   ['book-editor', 'pages.admin.bookEditor', bookEditor],
   ['source-validation', 'pages.admin.sourceValidation'],
