@@ -333,6 +333,10 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/users/{id}/activity': { anyOf: ['users.view_all', 'checkouts.view_all'] },
   'GET /api/admin/users/{id}/borrowings': { anyOf: ['users.view_all', 'checkouts.view_all'] },
   'GET /api/admin/audit-log': 'admin.logs',
+  // The profiles editor (bulk changes) and the admin home's live figures: admins only
+  'GET /api/admin/profiles': 'admin.access',
+  'POST /api/admin/profiles/bulk': 'admin.access',
+  'GET /api/admin/tools/overview': 'admin.access',
 
   // The development mailbox
   'GET /api/dev/mailbox': 'localDevelopment',

@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
+import { adminOverviewRoutes } from '../modules/admin-overview/admin-overview.routes.js';
 import { articleRoutes, isArticleBodyRequest } from '../modules/articles/articles.routes.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { createAuth } from '../modules/auth/auth.js';
@@ -31,6 +32,7 @@ import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from '../modules/profiles/preferences.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
+import { profilesBulkRoutes } from '../modules/profiles-bulk/profiles-bulk.routes.js';
 import { questionRoutes } from '../modules/questions/questions.routes.js';
 import { quoteRoutes } from '../modules/quotes/quotes.routes.js';
 import { QUOTE_IMPORT_UPLOAD_PATH, quoteImportRoutes } from '../modules/quotes/quotes-import.routes.js';
@@ -134,6 +136,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountDataRoutes);
   api.route('/', preferencesRoutes);
   api.route('/', userRoutes);
+  api.route('/', profilesBulkRoutes);
+  api.route('/', adminOverviewRoutes);
   // Before every route that writes the catalogue (uploads and editors' writes): the middleware
   // runs after them and refreshes the search index before the answer goes out.
   api.use('*', refreshSearchAfterWrites);
