@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { SearchSuggestion } from '@maktaba/shared/schemas/search';
 import { detectQueryScript } from '@maktaba/shared/search-text';
 import { clsx } from 'clsx';
@@ -8,6 +6,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatNumber } from '../../lib/format';
+import { usePageLanguage } from '../../lib/hooks/use-page-language';
 import { searchHref } from './autocomplete-logic';
 import { groupSuggestions, SuggestionPanel } from './suggestion-panel';
 import { highlightTerms } from './suggestion-text';
@@ -43,8 +42,8 @@ export function SearchAutocomplete({
   className,
   onNavigate,
 }: SearchAutocompleteProps) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const navigate = useNavigate();
   const id = useId();
   const inputId = `${id}-input`;

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageLanguage } from '../hooks/use-page-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { articleSummary, articleTitle, formatArticleDate, readingTime, topicName } from '../lib/article-text';
 import type { ArticleSummary } from '../lib/types';
 import { ArticleCover } from './article-cover';

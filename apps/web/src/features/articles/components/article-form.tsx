@@ -14,9 +14,9 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useDeleteArticle } from '../api/delete-article';
 import { useSaveArticle } from '../api/save-article';
-import { usePageLanguage } from '../hooks/use-page-language';
 import {
   ARTICLE_FORM_FIELDS,
   ArticleFormSchema,

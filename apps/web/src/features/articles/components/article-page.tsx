@@ -6,9 +6,9 @@ import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/p
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useArticle } from '../api/get-article';
-import { usePageLanguage } from '../hooks/use-page-language';
 import { defaultVersion, formatArticleDate, readingTime, topicName } from '../lib/article-text';
 import type { Article, ArticleLanguage } from '../lib/types';
 import { ArticleBody } from './article-body';

@@ -2,8 +2,8 @@ import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { usePageLanguage } from '../hooks/use-page-language';
 
 /** The books an article discusses, as catalogue cards (cover, title, author) linking to each book. */
 export function LinkedBooks({ books }: { books: BookSummary[] }) {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useRecordSearch } from '../api/search-records';
-import { usePageLanguage } from '../hooks/use-page-language';
 import type { LinkedRecord } from '../lib/types';
 
 type RecordListPickerProps = {

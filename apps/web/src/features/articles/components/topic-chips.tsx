@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
-import { usePageLanguage } from '../hooks/use-page-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { topicName } from '../lib/article-text';
 import type { ArticleList } from '../lib/types';
 

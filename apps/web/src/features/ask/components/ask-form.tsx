@@ -10,9 +10,9 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useTopics } from '../api/faq-and-catalogue';
 import { useAskQuestion } from '../api/reader-questions';
-import { useLanguage } from '../hooks/use-language';
 import { ASK_FORM_FIELDS, type AskFormInput, type AskFormValues, askFieldError, askFormSchema } from '../lib/form';
 import type { AskInfo, QuestionBook, QuestionDetail } from '../lib/types';
 import { BookPicker } from './book-picker';
@@ -30,7 +30,7 @@ type AskFormProps = {
  */
 export function AskForm({ info, onAsked }: AskFormProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const subjectMax = info?.limits.subject_max ?? QUESTION_LIMITS.subjectMax;
   const bodyMax = info?.limits.body_max ?? QUESTION_LIMITS.bodyMax;
   const topics = useTopics();

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useAskInfo, useMyQuestions } from '../api/reader-questions';
-import { useLanguage } from '../hooks/use-language';
 import { useLiveQuestionRefresh } from '../hooks/use-live-question-refresh';
 import { AskForm } from './ask-form';
 import { FaqSection } from './faq-section';
@@ -18,7 +18,7 @@ const RECENT = 5;
  */
 export function AskPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const navigate = useNavigate();
   const info = useAskInfo();
   const mine = useMyQuestions();

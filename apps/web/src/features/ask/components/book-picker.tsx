@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useBookSearch } from '../api/faq-and-catalogue';
-import { useLanguage } from '../hooks/use-language';
 import type { QuestionBook } from '../lib/types';
 
 type BookPickerProps = {
@@ -22,7 +22,7 @@ type BookPickerProps = {
 
 /** The book's title in the page's language, with the language it is written in. */
 export function useBookTitle() {
-  const language = useLanguage();
+  const language = usePageLanguage();
   const { t } = useTranslation();
   return (book: QuestionBook) =>
     pickLocalized(book.title, book.title_ar, language) ?? { text: t('catalogue.unknownTitle'), lang: language };

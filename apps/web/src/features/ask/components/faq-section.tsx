@@ -8,16 +8,16 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { pageCount } from '../../../lib/paging';
 import { useFaq, useTopics } from '../api/faq-and-catalogue';
-import { useLanguage } from '../hooks/use-language';
 import type { FaqEntry } from '../lib/types';
 
 /** The public FAQ: answered questions the readers agreed to share, without names, searchable and by topic. */
 export function FaqSection() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const [query, setQuery] = useState('');
   const [topic, setTopic] = useState('');
   const [page, setPage] = useState(1);
@@ -133,7 +133,7 @@ export function FaqSection() {
 
 function FaqItem({ entry }: { entry: FaqEntry }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const question = pickLocalized(entry.question_en, entry.question_ar, language);
   const answer = pickLocalized(entry.answer_en, entry.answer_ar, language);
   const topic = entry.topic ? pickLocalized(entry.topic.name, entry.topic.name_ar, language) : null;

@@ -8,9 +8,9 @@ import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useTopics } from '../api/faq-and-catalogue';
 import { usePublish } from '../api/staff-questions';
-import { useLanguage } from '../hooks/use-language';
 import { askFieldError } from '../lib/form';
 import type { QuestionDetail } from '../lib/types';
 
@@ -36,7 +36,7 @@ export function prefillOf(question: QuestionDetail): Texts {
  */
 export function PublishDialog({ question, onClose }: { question: QuestionDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const topics = useTopics();
   const publish = usePublish();
   const [texts, setTexts] = useState<Texts>(() => prefillOf(question));

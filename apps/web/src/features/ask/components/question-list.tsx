@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
-import { useLanguage } from '../hooks/use-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import type { QuestionSummary } from '../lib/types';
 import { StatusBadge } from './status-badge';
 
@@ -15,7 +15,7 @@ type QuestionListProps = {
 /** The reader's questions: subject, status and last activity, each opening its thread in /ask. */
 export function QuestionList({ items, selectedId }: QuestionListProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const now = new Date();
   return (
     <ul className="flex flex-col gap-2" data-testid="my-questions">

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { formatDateTime } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useLanguage } from '../hooks/use-language';
 import type { QuestionDetail, QuestionMessage } from '../lib/types';
 import { StatusBadge } from './status-badge';
 
@@ -22,7 +22,7 @@ type QuestionThreadProps = {
  */
 export function QuestionThread({ question, viewer }: QuestionThreadProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const topic = question.topic ? pickLocalized(question.topic.name, question.topic.name_ar, language) : null;
   const book = question.book ? pickLocalized(question.book.title, question.book.title_ar, language) : null;
   return (
@@ -84,7 +84,7 @@ function MessageBubble({
   askerName: string | null;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const author = message.from_staff
     ? (message.author_name ?? t('ask.thread.librarian'))
     : viewer === 'reader'
@@ -127,7 +127,7 @@ function MessageBubble({
 /** A suggested book: its cover, title and author, linking to its page in the catalogue. */
 export function BookCard({ book }: { book: BookSummary }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const title = pickLocalized(book.title, book.title_ar, language);
   const author = pickLocalized(book.author_name ?? book.author, book.author_name_ar ?? book.author_ar, language);
   const unknownTitle = t('catalogue.unknownTitle');

@@ -9,11 +9,11 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { apiErrorKey, apiErrorText } from '../../../lib/api-error-text';
 import { formatExactTime, formatNumber, formatRelativeTime } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pickLocalized } from '../../../lib/localized-text';
 import { pageCount, parsePage } from '../../../lib/paging';
 import { type QueueFilter, useAssign, useQueue } from '../api/staff-questions';
-import { useLanguage } from '../hooks/use-language';
 import type { StaffQuestion } from '../lib/types';
 import { ResponseTimeForm } from './response-time-form';
 import { StatusBadge } from './status-badge';
@@ -36,7 +36,7 @@ const isTab = (value: string | null): value is Tab => value !== null && value in
  */
 export function StaffQueuePage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const [params, update] = useSearchParamsPatch();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'new';
   const page = parsePage(params.get('page'));
@@ -128,7 +128,7 @@ export function StaffQueuePage() {
 
 function QueueTable({ items }: { items: StaffQuestion[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const assign = useAssign();
   const now = new Date();
   const assignToMe = async (id: string) => {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_COUNTRY } from '@maktaba/shared/constants';
 import { type CompleteProfileInput, CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
 import { Check, LogOut } from 'lucide-react';
 import { useEffect } from 'react';
@@ -36,6 +35,7 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
     setError,
     setFocus,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<AddressFormValues, unknown, CompleteProfileInput>({
     resolver: zodResolver(CompleteProfileSchema),
@@ -47,7 +47,7 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
       city: '',
       state_province: '',
       postal_code: '',
-      country: DEFAULT_COUNTRY,
+      country: 'US',
     },
   });
 
@@ -90,7 +90,14 @@ export function CompleteProfileForm({ mode, onSubmitAddress, onBack, onSignOut }
         <FormAlert error={error} />
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <AddressFields idPrefix="profile" register={register} setValue={setValue} errors={errors} />
+        <AddressFields
+          idPrefix="profile"
+          register={register}
+          setValue={setValue}
+          errors={errors}
+          country={watch('country')}
+          pickShippingCountry
+        />
         <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
           <Check aria-hidden className="size-4" />
           {isSubmitting ? submitLabel : t('auth.completeProfile.submit')}

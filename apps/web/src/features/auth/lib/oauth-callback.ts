@@ -22,6 +22,7 @@ export type CallbackFailure = {
 const KNOWN_CODES: Record<string, string> = {
   account_not_linked: 'errors.codes.ACCOUNT_NOT_LINKED',
   account_disabled: 'errors.codes.ACCOUNT_DISABLED',
+  registration_closed: 'errors.codes.REGISTRATION_CLOSED',
   email_not_verified: 'auth.callback.errors.emailNotVerified',
   state_mismatch: 'auth.callback.errors.stateMismatch',
   state_not_found: 'auth.callback.errors.stateMismatch',

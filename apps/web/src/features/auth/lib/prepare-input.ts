@@ -52,7 +52,7 @@ export function prepareAddress(values: CompleteProfileInput): Prepared<CompleteP
   return {
     ok: true,
     value: {
-      phone_number: normalizePhoneNumber(phone) ?? phone,
+      phone_number: normalizePhoneNumber(phone, country) ?? phone,
       address_line_1: sanitizeAddress(address_line_1),
       ...(line2 ? { address_line_2: line2 } : {}),
       city: sanitizeAddress(city),

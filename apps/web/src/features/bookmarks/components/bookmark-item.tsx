@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { Bookmark } from '@maktaba/shared/schemas/bookmarks';
 import { Loader2, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +5,15 @@ import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { useIsRemovingBookmark, useRemoveBookmark } from '../api/remove-bookmark';
 import { isTemporary } from '../lib/bookmarks-cache';
 
 /** One bookmark: cover, title in the reader's language (the other under it), author, and its remove button. */
 export function BookmarkItem({ bookmark }: { bookmark: Bookmark }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const isRemoving = useIsRemovingBookmark(bookmark.id);
   const removeById = useRemoveBookmark();
   const title = pickLocalized(bookmark.bookTitle, bookmark.bookTitleAr, language);

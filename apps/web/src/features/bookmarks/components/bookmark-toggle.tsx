@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import { isBookmarkableBookId } from '@maktaba/shared/schemas/bookmarks';
 import { clsx } from 'clsx';
 import { Bookmark, Loader2 } from 'lucide-react';
@@ -7,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookmarkActionProps } from '../../../components/bookmark-action';
 import { buttonClass } from '../../../components/ui/button';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useAddBookmark } from '../api/add-bookmark';
 import { useRemoveBookmarkByBook } from '../api/remove-bookmark';
@@ -18,11 +17,12 @@ import { useBookmarkState } from '../hooks/use-bookmarks';
  * `icon` is the compact form for cards (its name says which book); `button` shows its state in words.
  */
 export function BookmarkToggle({ book, variant = 'button', className }: BookmarkActionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);
   const { isBookmarked, isPending, isLoading } = useBookmarkState(book.id);
   const add = useAddBookmark();
   const removeByBook = useRemoveBookmarkByBook();
+  const language = usePageLanguage();
   if (!isSignedIn) return null;
 
   const isBookmarkable = isBookmarkableBookId(book.id);
@@ -40,7 +40,6 @@ export function BookmarkToggle({ book, variant = 'button', className }: Bookmark
         bookCategoryKey: book.category_key ?? null,
       });
   };
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const title = pickLocalized(book.title, book.title_ar, language)?.text ?? t('catalogue.unknownTitle');
   return (
     <button

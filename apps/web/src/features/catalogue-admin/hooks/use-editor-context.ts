@@ -1,9 +1,7 @@
-import { DEFAULT_LANGUAGE, type Language } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import { can, type Permission, type Role } from '@maktaba/shared/permissions';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 
 /**
  * Where the editing screens live (/admin for admins, /library/catalogue for librarians and admins) and what
@@ -12,8 +10,7 @@ import { useAuthStore } from '../../../lib/auth/use-auth';
 export function useEditorContext() {
   const { pathname } = useLocation();
   const role: Role | null = useAuthStore((state) => state.role);
-  const { i18n } = useTranslation();
-  const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const language = usePageLanguage();
   const isLibrary = pathname.startsWith('/library');
   return {
     role,

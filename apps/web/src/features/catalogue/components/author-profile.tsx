@@ -1,8 +1,8 @@
 import type { Author } from '@maktaba/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { usePageTitle } from '../../../lib/page-title';
-import { useLanguage } from '../hooks/use-language';
 import { deathYears } from '../lib/death-years';
 import { ScholarPhoto } from './scholar-photo';
 import { SecondaryText } from './secondary-text';
@@ -10,7 +10,7 @@ import { SecondaryText } from './secondary-text';
 /** An author's death years (AH and CE when known) and biography, in the reader's language first. */
 export function AuthorBiography({ author }: { author: Author }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const died = deathYears(author.death_hijri, author.death_ce, language);
   const biography = pickLocalized(author.biography, author.biography_ar, language);
   return (
@@ -32,7 +32,7 @@ export function AuthorBiography({ author }: { author: Author }) {
 /** The author page's header: the photo when there is one, both names, then the biography. */
 export function AuthorProfile({ author }: { author: Author }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const name = pickLocalized(author.name, author.name_ar, language);
   const otherName = pickSecondary(author.name, author.name_ar, language);
   usePageTitle(name?.text);

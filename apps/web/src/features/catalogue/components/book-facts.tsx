@@ -2,7 +2,7 @@ import type { Book } from '@maktaba/shared/schemas/catalogue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatYear } from '../../../lib/format';
-import { useLanguage } from '../hooks/use-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 
 /** The language's own name in the reader's language, through Intl (e.g. 'fa' → 'Persian' / 'الفارسية'). */
 function languageName(code: string, language: string): string {
@@ -16,7 +16,7 @@ function languageName(code: string, language: string): string {
 /** The catalogue facts of a book as a description list; a fact the book does not have is left out. */
 export function BookFacts({ book }: { book: Book }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const facts: [string, ReactNode][] = [];
   if (book.publisher) facts.push([t('catalogue.book.publisher'), <bdi key="p">{book.publisher}</bdi>]);
   if (book.publication_year !== null)

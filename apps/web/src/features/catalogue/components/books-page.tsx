@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pageCount, parsePage } from '../../../lib/paging';
 import { useShelf } from '../api/get-shelf';
-import { useLanguage } from '../hooks/use-language';
 import { useViewMode } from '../hooks/use-view-mode';
 import { BookList, BookListSkeleton } from './book-list';
 import { ShelfErrorAlert } from './shelf-error-alert';
@@ -18,7 +18,7 @@ const PAGE_SIZE = LIMITS.shelfPageSize;
 /** /books/{type}: the whole shelf, page by page (?page=), as a grid or a list. Unknown types show recent. */
 export function BooksPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const type = toShelfType(useParams().type);
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get('page'));

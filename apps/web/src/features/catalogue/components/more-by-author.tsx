@@ -2,9 +2,9 @@ import type { BookAuthor } from '@maktaba/shared/schemas/catalogue';
 import { ChevronRight } from 'lucide-react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useAuthor } from '../api/get-author';
-import { useLanguage } from '../hooks/use-language';
 import { BookCard } from './book-card';
 
 /** How many of the author's other books the row shows; the author's page has them all. */
@@ -16,7 +16,7 @@ export const MORE_BY_AUTHOR_MAX = 8;
  * has no other book.
  */
 export function MoreByAuthor({ author, bookId }: { author: BookAuthor; bookId: string }) {
-  const language = useLanguage();
+  const language = usePageLanguage();
   const detail = useAuthor(author.id);
   const others = (detail.data?.books ?? []).filter((book) => book.id !== bookId);
   if (others.length === 0) return null;

@@ -1,7 +1,7 @@
 import type { Scholar } from '@maktaba/shared/schemas/catalogue';
 import { Link } from 'react-router';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useLanguage } from '../hooks/use-language';
 import { ExternalProfileLink } from './external-profile-link';
 import { ScholarPhoto } from './scholar-photo';
 
@@ -11,7 +11,7 @@ import { ScholarPhoto } from './scholar-photo';
  * went straight there; the library's own page comes first now, and the profile is one click away).
  */
 export function ScholarCard({ scholar }: { scholar: Scholar }) {
-  const language = useLanguage();
+  const language = usePageLanguage();
   const name = pickLocalized(scholar.name, scholar.name_ar, language);
   const title = pickLocalized(scholar.title, scholar.title_ar, language);
   return (

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/page-states';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScholar } from '../api/get-scholar';
-import { useLanguage } from '../hooks/use-language';
 import { AuthorBooks } from './author-books';
 import { PageSkeleton } from './author-page';
 import { AuthorBiography } from './author-profile';
@@ -15,7 +15,7 @@ import { SecondaryText } from './secondary-text';
 /** /scholar/{id}: the card's photo, name, title and external profile, with the linked author's biography and books. */
 export function ScholarPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const { scholarId = '' } = useParams();
   const scholar = useScholar(scholarId);
   usePageTitle(scholar.data ? pickLocalized(scholar.data.name, scholar.data.name_ar, language)?.text : null);

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { i18n } from '../../../lib/i18n';
 import { useCategorySuggestions } from '../api/get-category-suggestions';
-import { useLanguage } from '../hooks/use-language';
 import { useTopicRotation } from '../hooks/use-topic-rotation';
 import { buildTopicSets, SAMPLE_TOPICS, type Topic, topicFromSuggestion, topicHref } from '../lib/topics';
 
@@ -26,7 +26,7 @@ function sampleTopics(): Topic[] {
  */
 export function TopicPills() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const suggestions = useCategorySuggestions();
   const sets = useMemo(
     () => buildTopicSets((suggestions.data ?? []).map(topicFromSuggestion), sampleTopics()),

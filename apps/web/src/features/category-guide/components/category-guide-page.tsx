@@ -7,10 +7,10 @@ import { LoadErrorState } from '../../../components/page-states';
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useCategoryGuideTree } from '../api/get-category-guide';
 import { countNodes, filterTree, sortTree, withChildren } from '../lib/guide-tree';
 import { GuideTree } from './guide-tree';
-import { useGuideLanguage } from './use-guide-language';
 
 /** /category-guide: the category hierarchy as a guide, with a filter by name in either language. */
 export function CategoryGuidePage() {
@@ -45,7 +45,7 @@ export function CategoryGuidePage() {
 /** The filter box and the tree it filters; a filtered tree is shown with every match opened. */
 export function GuideBrowser({ nodes }: { nodes: readonly GuideNode[] }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const sorted = useMemo(() => sortTree(nodes, language), [nodes, language]);

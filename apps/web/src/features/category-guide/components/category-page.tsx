@@ -6,6 +6,7 @@ import { isNotFound, LoadErrorState, NotFoundState } from '../../../components/p
 import { buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { imageUrl } from '../../../lib/images';
 import { getInitials } from '../../../lib/initials';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -15,13 +16,12 @@ import { bySortOrder, guidePath, searchPath } from '../lib/guide-tree';
 import { useBookCountText } from './book-count';
 import { CategoryDescription, primaryName, SecondaryName } from './category-names';
 import { GuideBookCard } from './guide-book-card';
-import { useGuideLanguage } from './use-guide-language';
 
 /** /category-guide/{key}: one category with its texts, sub-categories, popular books and most read authors. */
 export function CategoryPage() {
   const { categoryKey = '' } = useParams();
   const page = useCategoryGuidePage(categoryKey);
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   usePageTitle(page.data ? primaryName(page.data.category, language).text : null);
   if (page.isError && isNotFound(page.error))
     return (
@@ -55,7 +55,7 @@ export function CategoryPage() {
 
 function Breadcrumbs({ ancestors, current }: { ancestors: GuideCategory[]; current: GuideCategory }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const separator = <ChevronRight aria-hidden className="size-4 shrink-0 text-muted rtl:rotate-180" />;
   return (
     <nav aria-label={t('categoryGuide.breadcrumbs')}>
@@ -89,7 +89,7 @@ function Breadcrumbs({ ancestors, current }: { ancestors: GuideCategory[]; curre
 
 function CategoryContent({ data }: { data: CategoryGuidePage }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const countText = useBookCountText();
   const { category } = data;
   const name = primaryName(category, language);
@@ -204,7 +204,7 @@ function CategoryContent({ data }: { data: CategoryGuidePage }) {
 
 function AuthorItem({ author }: { author: GuideAuthor }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const countText = useBookCountText();
   const name = pickLocalized(author.name, author.name_ar, language);
   return (

@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { BookmarkAction } from '../../../components/bookmark-action';
 import { formatYear } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useGuideLanguage } from './use-guide-language';
 
 /** A popular book of the category: cover, title, author and year, linking to its page (as the catalogue's cards). */
 export function GuideBookCard({ book }: { book: BookSummary }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const title = pickLocalized(book.title, book.title_ar, language);
   const author = pickLocalized(book.author_name, book.author_name_ar, language);
   const text = {

@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { guidePath, searchPath } from '../lib/guide-tree';
 import { useBookCountText } from './book-count';
 import { CategoryDescription, primaryName, SecondaryName } from './category-names';
-import { useGuideLanguage } from './use-guide-language';
 
 type Disclosure = { isOpen: (id: string) => boolean; toggle: (id: string) => void };
 
@@ -26,7 +26,7 @@ export function GuideTree({ nodes, disclosure }: { nodes: readonly GuideNode[]; 
 
 function TopCategory({ node, disclosure }: { node: GuideNode; disclosure: Disclosure }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const countText = useBookCountText();
   const name = primaryName(node, language);
   return (
@@ -63,7 +63,7 @@ function TopCategory({ node, disclosure }: { node: GuideNode; disclosure: Disclo
 /** A disclosure (button with aria-expanded and aria-controls) over a category's sub-categories. */
 function SubCategories({ node, disclosure }: { node: GuideNode; disclosure: Disclosure }) {
   const { t } = useTranslation();
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const listId = useId();
   const open = disclosure.isOpen(node.id);
   return (
@@ -92,7 +92,7 @@ function SubCategories({ node, disclosure }: { node: GuideNode; disclosure: Disc
 }
 
 function SubCategory({ node, disclosure }: { node: GuideNode; disclosure: Disclosure }) {
-  const language = useGuideLanguage();
+  const language = usePageLanguage();
   const countText = useBookCountText();
   const name = primaryName(node, language);
   return (

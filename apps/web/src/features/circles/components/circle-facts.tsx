@@ -2,8 +2,8 @@ import { BookOpen, CalendarClock, Route, UserRound, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { usePageLanguage } from '../hooks/use-page-language';
 import { formatMeetingTime, readerTimeZone, seatsText } from '../lib/circle-text';
 import type { CircleSummary } from '../lib/types';
 

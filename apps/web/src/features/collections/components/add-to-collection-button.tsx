@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionActionProps } from '../../../components/collection-slots';
 import { buttonClass } from '../../../components/ui/button';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useLanguage } from '../lib/use-language';
 import { AddToCollectionDialog } from './add-to-collection-dialog';
 
 /**
@@ -14,7 +14,7 @@ import { AddToCollectionDialog } from './add-to-collection-dialog';
  */
 export function AddToCollectionButton({ book, variant = 'button', className }: CollectionActionProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const [open, setOpen] = useState(false);
   const title = pickLocalized(book.title, book.title_ar, language)?.text ?? t('catalogue.unknownTitle');
   return (

@@ -9,11 +9,11 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useToggleCollectionBook } from '../api/collection-books';
 import { useMyCollectionsForBook, useReaderId } from '../api/get-my-collections';
 import { collectionErrorText } from '../lib/collection-errors';
 import { collectionTitles, collectionTitleText } from '../lib/collection-text';
-import { useLanguage } from '../lib/use-language';
 import { NewCollectionInline } from './new-collection-inline';
 import { ResponsiveDialog } from './responsive-dialog';
 
@@ -63,7 +63,7 @@ function CollectionChoices({ book, title }: { book: CollectionTarget; title: str
   const collections = useMyCollectionsForBook(book.id);
   const userId = useReaderId();
   const toggle = useToggleCollectionBook(userId, book.id);
-  const language = useLanguage();
+  const language = usePageLanguage();
 
   const onToggle = (collection: MyCollection, add: boolean) => {
     const name = collectionTitleText(collection, language, t('collections.untitled'));
@@ -141,7 +141,7 @@ function ChoiceRow({
   onChange: (add: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const { title } = collectionTitles(collection, language);
   const checked = collection.contains_book === true;
   const id = `collection-choice-${collection.id}`;

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useReorderCollection } from '../api/reorder-collection';
 import { moveItem } from '../lib/reorder';
-import { useLanguage } from '../lib/use-language';
 import { CollectionBookRow, type MoveDirection } from './collection-book-row';
 
 type Props = { collection: Collection; isEditing: boolean };
@@ -23,7 +23,7 @@ type FocusTarget = { bookId: string; direction: MoveDirection; index: number };
  */
 export function CollectionBookList({ collection, isEditing }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const reorder = useReorderCollection(collection.id);
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<string | null>(null);

@@ -7,10 +7,10 @@ import { toast } from 'sonner';
 import { BookCover } from '../../../components/book-cover';
 import { BookmarkAction } from '../../../components/bookmark-action';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { useRemoveCollectionBook } from '../api/collection-books';
 import { collectionErrorText } from '../lib/collection-errors';
-import { useLanguage } from '../lib/use-language';
 import { NoteEditor } from './note-editor';
 
 export type MoveDirection = 'up' | 'down';
@@ -37,7 +37,7 @@ const iconButton =
 export function CollectionBookRow(props: Props) {
   const { collectionId, entry, index, total, isEditing, isDragged, isDropTarget, registerButton, onMove, drag } = props;
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const remove = useRemoveCollectionBook(collectionId);
   const { book } = entry;
   const title = pickLocalized(book.title, book.title_ar, language);

@@ -3,8 +3,8 @@ import { Globe, Lock, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { collectionTitles } from '../lib/collection-text';
-import { useLanguage } from '../lib/use-language';
 import { CoverMosaic } from './cover-mosaic';
 
 /**
@@ -21,7 +21,7 @@ export function CollectionCard({
   showVisibility?: boolean;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const { title, secondary } = collectionTitles(collection, language);
   const Visibility = collection.is_public ? Globe : Lock;
   return (

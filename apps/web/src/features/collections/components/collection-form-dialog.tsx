@@ -12,10 +12,10 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { fieldErrorText } from '../../../lib/api-error-text';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useCreateCollection } from '../api/create-collection';
 import { useUpdateCollection } from '../api/update-collection';
 import { collectionErrorText } from '../lib/collection-errors';
-import { useLanguage } from '../lib/use-language';
 import { PublicSwitch } from './public-switch';
 
 type Values = {
@@ -69,7 +69,7 @@ function CollectionForm({
   onSaved?: (collection: Collection) => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const id = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(collection));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});

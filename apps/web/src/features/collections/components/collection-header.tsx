@@ -9,11 +9,11 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useDeleteCollection } from '../api/delete-collection';
 import { useSetCollectionFeatured } from '../api/featured-collections';
 import { collectionErrorText } from '../lib/collection-errors';
 import { collectionDescriptions, collectionTitles, collectionTitleText } from '../lib/collection-text';
-import { useLanguage } from '../lib/use-language';
 import { CollectionFormDialog } from './collection-form-dialog';
 import { ShareButtons } from './share-buttons';
 
@@ -22,7 +22,7 @@ type Props = { collection: Collection; isEditing: boolean; onEditingChange: (edi
 /** A collection's titles and descriptions (each marked with its language), who made it, and what the viewer may do. */
 export function CollectionHeader({ collection, isEditing, onEditingChange }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const role = useAuthStore((state) => state.role);
   const navigate = useNavigate();
   const [isFormOpen, setFormOpen] = useState(false);

@@ -6,11 +6,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCollection } from '../api/get-collection';
 import { collectionErrorText } from '../lib/collection-errors';
 import { collectionTitleText } from '../lib/collection-text';
-import { useLanguage } from '../lib/use-language';
 import { CollectionBookList } from './collection-book-list';
 import { CollectionHeader } from './collection-header';
 
@@ -22,7 +22,7 @@ import { CollectionHeader } from './collection-header';
 export function CollectionPage() {
   const { collectionId = '' } = useParams();
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const collection = useCollection(collectionId);
   const [isEditing, setEditing] = useState(false);
   usePageTitle(collection.data ? collectionTitleText(collection.data, language, t('collections.untitled')) : null);

@@ -3,13 +3,13 @@ import { clsx } from 'clsx';
 import { Library } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { useLanguage } from '../lib/use-language';
 
 /** Up to four covers of a collection's first books in a 2 × 2 mosaic; an emblem when it has none. Decorative. */
 export function CoverMosaic({ covers, className }: { covers: CollectionCover[]; className?: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   if (covers.length === 0) {
     return (
       <div

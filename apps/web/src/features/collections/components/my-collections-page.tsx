@@ -7,16 +7,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useMyCollections } from '../api/get-my-collections';
 import { collectionErrorText } from '../lib/collection-errors';
-import { useLanguage } from '../lib/use-language';
 import { CollectionCard } from './collection-card';
 import { CollectionFormDialog } from './collection-form-dialog';
 
 /** /collections: the reader's collections as a grid, "New collection", and what to do when there are none. */
 export function MyCollectionsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const navigate = useNavigate();
   const collections = useMyCollections();
   const [creating, setCreating] = useState(false);

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useMyCollections } from '../api/get-my-collections';
 import { collectionErrorText } from '../lib/collection-errors';
-import { useLanguage } from '../lib/use-language';
 import { CollectionCard } from './collection-card';
 
 const SHOWN = 6;
@@ -14,7 +14,7 @@ const SHOWN = 6;
 /** My Imam's "My collections": the six most recently updated, and the way to all of them. */
 export function MyImamCollections() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const collections = useMyCollections();
   const items = collections.data?.items ?? [];
   return (

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { addCollectionBook } from '../api/collection-books';
 import { useCreateCollection } from '../api/create-collection';
 import { collectionErrorText } from '../lib/collection-errors';
 import { titleFields } from '../lib/title-language';
-import { useLanguage } from '../lib/use-language';
 import { PublicSwitch } from './public-switch';
 
 type Props = { bookId: string; onCreated: () => void; autoOpen: boolean };
@@ -20,7 +20,7 @@ type Props = { bookId: string; onCreated: () => void; autoOpen: boolean };
  */
 export function NewCollectionInline({ bookId, onCreated, autoOpen }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const id = useId();
   const [isOpen, setOpen] = useState(autoOpen);
   const [title, setTitle] = useState('');

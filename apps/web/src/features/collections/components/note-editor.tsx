@@ -6,16 +6,16 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useUpdateCollectionBookNote } from '../api/collection-books';
 import { collectionErrorText } from '../lib/collection-errors';
-import { useLanguage } from '../lib/use-language';
 
 type Props = { collectionId: string; entry: CollectionBook; bookTitle: string; isEditing: boolean };
 
 /** The owner's note on a book: shown as written; while editing, a field saved with its own button. */
 export function NoteEditor({ collectionId, entry, bookTitle, isEditing }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const id = useId();
   const save = useUpdateCollectionBookNote(collectionId);
   const [draft, setDraft] = useState(entry.note ?? '');

@@ -7,17 +7,17 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useDeleteCollection } from '../api/delete-collection';
 import { useSetCollectionFeatured } from '../api/featured-collections';
 import { collectionErrorText } from '../lib/collection-errors';
 import { collectionTitles, collectionTitleText } from '../lib/collection-text';
-import { useLanguage } from '../lib/use-language';
 import { CoverMosaic } from './cover-mosaic';
 
 /** One reader's collection in the librarians' list, with feature / unfeature (public ones) and delete (admins). */
 export function StaffCollectionRow({ collection, canDelete }: { collection: CollectionSummary; canDelete: boolean }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const featured = useSetCollectionFeatured();
   const remove = useDeleteCollection();
   const [isDeleting, setDeleting] = useState(false);

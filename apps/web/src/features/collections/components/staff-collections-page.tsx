@@ -9,11 +9,11 @@ import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pageCount, parsePage } from '../../../lib/paging';
 import { STAFF_PAGE_SIZE, useStaffCollections } from '../api/list-collections';
 import { collectionErrorText } from '../lib/collection-errors';
-import { useLanguage } from '../lib/use-language';
 import { StaffCollectionRow } from './staff-collection-row';
 
 const SEARCH_DELAY_MS = 300;
@@ -24,7 +24,7 @@ const visibilityOf = (value: string | null): CollectionVisibility =>
 /** /library/collections: every reader's collections, searched and filtered, featured or deleted from here. */
 export function StaffCollectionsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const language = usePageLanguage();
   const role = useAuthStore((state) => state.role);
   const [params, update] = useSearchParamsPatch();
   const q = params.get('q') ?? '';

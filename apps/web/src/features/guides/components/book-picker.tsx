@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { LookupMatches } from '../../../components/lookup-matches';
 import { inputClass } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { type BookOption, useBookSearch } from '../api/guides';
-import { usePageLanguage } from '../lib/guide-text';
 
 /** Finds a catalogue book by its title (two letters or more) and hands the chosen one over. */
 export function BookPicker({ id, label, onPick }: { id: string; label: string; onPick: (book: BookOption) => void }) {

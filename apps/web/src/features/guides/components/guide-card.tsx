@@ -2,7 +2,8 @@ import type { GuideSummary } from '@maktaba/shared/schemas/guides';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
-import { guideDescriptionOf, guideTitleOf, usePageLanguage } from '../lib/guide-text';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
+import { guideDescriptionOf, guideTitleOf } from '../lib/guide-text';
 import { GuideProgress } from './guide-progress';
 import { LevelBadge } from './level-badge';
 

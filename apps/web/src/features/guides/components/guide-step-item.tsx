@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { BorrowAction } from '../../../components/borrow-action';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { usePageLanguage } from '../lib/guide-text';
 
 type GuideStepItemProps = {
   step: GuideStep;

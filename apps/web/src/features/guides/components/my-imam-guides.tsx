@@ -5,8 +5,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useMyGuides } from '../api/guides';
-import { guideTitleOf, usePageLanguage } from '../lib/guide-text';
+import { guideTitleOf } from '../lib/guide-text';
 import { GuideProgress } from './guide-progress';
 import { LevelBadge } from './level-badge';
 

@@ -3,8 +3,8 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/ui/form-field';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { usePageLanguage } from '../lib/guide-text';
 import { moveStep, newKey, type StepDraft } from '../lib/step-drafts';
 import { BookPicker } from './book-picker';
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import type { DeskFilter } from '../api/desk';
 import { bookTitle, destinationOf, isAwaitingConfirmation } from '../lib/loan-text';
-import { useDeskLanguage } from '../lib/use-desk-language';
 import { LoanStatusBadge } from './loan-status-badge';
 
 type Sort = DeskFilter['sort'];
@@ -36,7 +36,7 @@ type DeskListProps = {
 /** A queue's loans: a table with sortable headers from the md width, cards with an order menu below it. */
 export function DeskList({ loans, sort, order, onSort, selection }: DeskListProps) {
   const { t, i18n } = useTranslation();
-  const language = useDeskLanguage();
+  const language = usePageLanguage();
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : t('desk.notSet'));
   const titleOf = (loan: DeskLoan) => bookTitle(loan, language);
   const patronOf = (loan: DeskLoan) => loan.patron.name || loan.patron.email;

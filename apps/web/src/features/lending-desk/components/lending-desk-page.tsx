@@ -12,11 +12,11 @@ import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pageCount, parsePage } from '../../../lib/paging';
 import { type DeskFilter, useBulkAction, useDeskCounts, useDeskLoans } from '../api/desk';
 import { bookTitle } from '../lib/loan-text';
-import { useDeskLanguage } from '../lib/use-desk-language';
 import { DeskList } from './desk-list';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
@@ -41,7 +41,7 @@ type Failure = { loan: DeskLoan | undefined; id: string; code: string | null };
 /** /library: the lending desk, its queue, search, order and page in the address. */
 export function LendingDeskPage() {
   const { t, i18n } = useTranslation();
-  const language = useDeskLanguage();
+  const language = usePageLanguage();
   const [params, update] = useSearchParamsPatch();
   const queue = oneOf(DESK_QUEUES, params.get('queue'), 'requests');
   const [defaultSort, defaultOrder] = DEFAULT_SORT[queue];

@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDeskLoan } from '../api/desk';
 import {
@@ -20,7 +21,6 @@ import {
   isAwaitingConfirmation,
   noticeNumber,
 } from '../lib/loan-text';
-import { useDeskLanguage } from '../lib/use-desk-language';
 import { LoanActionDialog } from './loan-action-dialog';
 import { LoanStatusBadge } from './loan-status-badge';
 
@@ -71,7 +71,7 @@ export function LoanDetailPage() {
   const { t } = useTranslation();
   const { loanId = '' } = useParams();
   const loan = useDeskLoan(loanId);
-  const language = useDeskLanguage();
+  const language = usePageLanguage();
   const title = loan.data ? bookTitle(loan.data, language) : null;
   usePageTitle(title?.text);
 
@@ -114,7 +114,7 @@ export function LoanDetailPage() {
 
 function LoanDetail({ loan }: { loan: DeskLoanDetail }) {
   const { t, i18n } = useTranslation();
-  const language = useDeskLanguage();
+  const language = usePageLanguage();
   const [action, setAction] = useState<DeskActionName | null>(null);
   const title = bookTitle(loan, language);
   const author = bookAuthor(loan, language);

@@ -14,10 +14,10 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorKey, firstFieldErrorKey } from '../../../lib/api-error-text';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { usePageTitle } from '../../../lib/page-title';
 import { useBookHolds, useRemoveHold, useReorderHolds } from '../api/holds';
 import { bookTitle } from '../lib/loan-text';
-import { useDeskLanguage } from '../lib/use-desk-language';
 
 /** The queue's waiting holds with the one at `index` swapped with its neighbour (-1 up, +1 down). */
 export function movedIds(waiting: DeskHold[], index: number, step: -1 | 1): string[] | null {
@@ -33,7 +33,7 @@ export function WaitingListPage() {
   const { t } = useTranslation();
   const { bookId = '' } = useParams();
   const holds = useBookHolds(bookId);
-  const language = useDeskLanguage();
+  const language = usePageLanguage();
   const role = useAuthStore((state) => state.role);
   const manage = can(role, 'checkouts.manage');
   const first = holds.data?.items[0];

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { inputClass } from '../../../components/ui/form-field';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import {
   reportCsvUrl,
@@ -15,7 +16,7 @@ import {
   useOverdueReaders,
   useWaitingLists,
 } from '../api/reports';
-import { defaultPeriod, formatDay, formatMonth, useReportLanguage } from '../lib/report-format';
+import { defaultPeriod, formatDay, formatMonth } from '../lib/report-format';
 import { numClass, numThClass, ReportControl, ReportSection, tdClass, thClass } from './report-section';
 
 const MONTH_CHOICES = [3, 6, 12, 24, 36];
@@ -63,7 +64,7 @@ function PeriodControls({
 /** /library/reports: the librarians' lending reports, each with its table and CSV file. */
 export function LendingReportsPage() {
   const { t, i18n } = useTranslation();
-  const language = useReportLanguage();
+  const language = usePageLanguage();
   const number = (value: number) => formatNumber(value, i18n.language);
   const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
 

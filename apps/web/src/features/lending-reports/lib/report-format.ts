@@ -1,13 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
-import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../../lib/format';
-
-/** The librarian's language, as one of the app's two. */
-export function useReportLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-}
 
 /** A report month (`YYYY-MM`, UTC) in the reader's language: "March 2026". */
 export function formatMonth(month: string, language: string): string {

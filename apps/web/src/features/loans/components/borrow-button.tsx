@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import { useQuery } from '@tanstack/react-query';
 import { BookUp, LogIn } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { VerifyEmailBorrowNotice } from '../../../components/verify-email-banner';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { borrowContextQueryOptions } from '../api/get-borrow-context';
 import { BorrowDialog } from './borrow-dialog';
@@ -23,14 +22,14 @@ import { WaitingList } from './waiting-list';
  * date to confirm by); otherwise "Borrow" while a copy is free, and the waiting list when none is.
  */
 export function BorrowButton({ book }: BorrowActionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const isInitialized = useAuthStore((state) => state.isInitialized);
   const userId = useAuthStore((state) => (state.isAuthenticated ? (state.user?.id ?? null) : null));
   const readerName = useAuthStore((state) => state.displayName);
   const [open, setOpen] = useState(false);
   const context = useQuery({ ...borrowContextQueryOptions(userId, book.id), enabled: userId !== null });
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const language = usePageLanguage();
   const title = pickLocalized(book.title, book.title_ar, language)?.text ?? t('catalogue.unknownTitle');
 
   if (!isInitialized) return null;

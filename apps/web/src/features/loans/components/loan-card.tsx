@@ -1,9 +1,8 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { Loan } from '@maktaba/shared/schemas/loans';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { LoanActions } from './loan-actions';
 import { LoanFacts } from './loan-facts';
@@ -11,8 +10,8 @@ import { LoanStatusBadge } from './loan-status-badge';
 
 /** One request or loan in "My loans": the book, where the loan stands, its dates and the reader's actions. */
 export function LoanCard({ loan }: { loan: Loan }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const title = pickLocalized(loan.book.title, loan.book.title_ar, language);
   const author = pickLocalized(loan.book.author, loan.book.author_ar, language);
   const unknownTitle = t('catalogue.unknownTitle');

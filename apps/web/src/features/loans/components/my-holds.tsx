@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { Hold } from '@maktaba/shared/schemas/loans';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 import { holdsQueryOptions } from '../api/holds';
 import { ConfirmOfferButton, HoldEstimate, LeaveHoldButton } from './hold-actions';
@@ -72,8 +71,8 @@ export function MyHolds() {
 }
 
 function HoldCard({ hold }: { hold: Hold }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const title = pickLocalized(hold.book.title, hold.book.title_ar, language);
   const author = pickLocalized(hold.book.author, hold.book.author_ar, language);
   const unknownTitle = t('catalogue.unknownTitle');

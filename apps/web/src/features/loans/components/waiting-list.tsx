@@ -1,11 +1,10 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { BorrowContext } from '@maktaba/shared/schemas/loans';
 import { ListPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useJoinHold } from '../api/holds';
 import { loanErrorText } from '../lib/loan-error';
 import { ConfirmOfferButton, HoldEstimate, LeaveHoldButton } from './hold-actions';
@@ -16,8 +15,8 @@ import { ConfirmOfferButton, HoldEstimate, LeaveHoldButton } from './hold-action
  * offered to them, the date to confirm by. When joining would be refused, the reason instead.
  */
 export function WaitingList({ bookId, title, context }: { bookId: string; title: string; context: BorrowContext }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const join = useJoinHold();
   const { hold } = context;
   const number = (value: number) => formatNumber(value, language);

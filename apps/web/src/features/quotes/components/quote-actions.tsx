@@ -4,8 +4,8 @@ import { Bookmark, Copy, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useSaveQuote } from '../api/save-quote';
-import { usePageLanguage } from '../hooks/use-page-language';
 import { copyTextOf, quoteUrl, speakerOf } from '../lib/quote-text';
 
 const ACTION = buttonClass('ghost', 'min-w-11 px-3');

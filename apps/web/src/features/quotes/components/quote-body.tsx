@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ExternalLink, Quote as QuoteMark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageLanguage } from '../hooks/use-page-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { quoteTexts, sourceOf, speakerOf, speakerPath } from '../lib/quote-text';
 
 const LINK = 'font-semibold text-primary underline-offset-4 hover:underline';

@@ -4,7 +4,7 @@ import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageLanguage } from '../hooks/use-page-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { QuoteActions } from './quote-actions';
 import { QuoteBody } from './quote-body';
 

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/ui/form-field';
 import { formatNumber } from '../../../lib/format';
-import { usePageLanguage } from '../hooks/use-page-language';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 
 export type FilterKey = 'speaker' | 'source' | 'topic';
 export type FilterValues = Partial<Record<FilterKey, string>>;

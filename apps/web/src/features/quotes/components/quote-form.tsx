@@ -14,9 +14,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useCreateQuote } from '../api/create-quote';
 import { useUpdateQuote } from '../api/update-quote';
-import { usePageLanguage } from '../hooks/use-page-language';
 import { quoteFieldError } from '../lib/field-error';
 import {
   formLinksOf,

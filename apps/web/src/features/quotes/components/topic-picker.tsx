@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/ui/form-field';
 import { formatNumber } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useTopicChoices } from '../api/search-records';
-import { usePageLanguage } from '../hooks/use-page-language';
 
 type TopicPickerProps = {
   value: QuoteTopic[];

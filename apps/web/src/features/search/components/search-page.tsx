@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import { meetsGuard } from '@maktaba/shared/permissions';
 import { SEARCH_LIMITS } from '@maktaba/shared/schemas/search';
 import { useEffect, useId } from 'react';
@@ -10,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { numberFormat } from '../../../lib/format';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pageCount } from '../../../lib/paging';
 import { useSearchResults } from '../api/search-books';
 import { useFacetMemory } from '../hooks/use-facet-memory';
@@ -42,8 +41,8 @@ import { SortSelect } from './sort-select';
  * screens and a sheet opened by a button on phones; the applied ones are chips above the results.
  */
 export function SearchPage() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const { state, setState, hrefFor } = useSearchState();
   const results = useSearchResults(state);
   const canFilterStatus = meetsGuard(

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTRY_NAMES, type CountryName, DEFAULT_COUNTRY } from '@maktaba/shared/constants';
+import { countryCodeOf } from '@maktaba/shared/countries';
 import { isProfileComplete } from '@maktaba/shared/profile-completeness';
 import { type CompleteProfileInput, CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
 import type { Profile } from '@maktaba/shared/schemas/profile';
@@ -25,9 +25,8 @@ function valuesOf(profile: Profile | null): AddressFormValues {
     city: profile?.city ?? '',
     state_province: profile?.state_province ?? '',
     postal_code: profile?.postal_code ?? '',
-    country: (COUNTRY_NAMES as readonly string[]).includes(profile?.country ?? '')
-      ? (profile?.country as CountryName)
-      : DEFAULT_COUNTRY,
+    // The select holds codes; the profile stores the country's English name.
+    country: countryCodeOf(profile?.country) ?? 'US',
   };
 }
 
@@ -48,6 +47,7 @@ export function AddressSection() {
     setError,
     setValue,
     reset,
+    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<AddressFormValues, unknown, CompleteProfileInput>({
     resolver: zodResolver(CompleteProfileSchema),
@@ -94,7 +94,13 @@ export function AddressSection() {
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-        <AddressFields idPrefix="settings-address" register={register} setValue={setValue} errors={errors} />
+        <AddressFields
+          idPrefix="settings-address"
+          register={register}
+          setValue={setValue}
+          errors={errors}
+          country={watch('country')}
+        />
         <div>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             <Check aria-hidden className="size-4" />

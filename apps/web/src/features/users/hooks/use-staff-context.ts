@@ -1,8 +1,6 @@
-import { DEFAULT_LANGUAGE, type Language } from '@maktaba/shared/constants';
-import { isLanguage } from '@maktaba/shared/i18n/index';
 import { can, type Permission, type Role } from '@maktaba/shared/permissions';
-import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 
 /**
  * Who is looking at user management: their role, their own id (never offered deleting themselves)
@@ -11,7 +9,6 @@ import { useAuthStore } from '../../../lib/auth/use-auth';
 export function useStaffContext() {
   const role: Role | null = useAuthStore((state) => state.role);
   const ownId = useAuthStore((state) => state.profile?.id ?? state.user?.id ?? null);
-  const { i18n } = useTranslation();
-  const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const language = usePageLanguage();
   return { role, ownId, language, can: (permission: Permission) => can(role, permission) };
 }
