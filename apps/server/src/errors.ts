@@ -75,6 +75,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   QUESTION_DAILY_LIMIT: 'You have asked as many questions today as a reader may ask in a day.',
   QUESTION_RESOLVED: 'This question is resolved. Reopen it to write again.',
   QUESTION_NO_CONSENT: 'The reader has not agreed to publish this question.',
+  ACCOUNT_NOT_LOCKED: 'This account is not locked.',
   ARTICLE_TITLE_REQUIRED: 'An article needs a title in English or Arabic.',
   ARTICLE_BODY_REQUIRED: "To publish, write the article's text in a language that has a title.",
 };

@@ -122,6 +122,8 @@ export const ERROR_STATUS = {
   QUESTION_RESOLVED: 409,
   /** Ask a Librarian: the reader has not agreed that the question may be published in the FAQ. */
   QUESTION_NO_CONSENT: 409,
+  /** Security monitoring: the account is not locked out, so there is nothing to unlock. */
+  ACCOUNT_NOT_LOCKED: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -8,7 +8,9 @@ export type SecurityEventType =
   | 'login_succeeded'
   | 'registration_succeeded'
   | 'registration_failed'
-  | 'honeypot';
+  | 'honeypot'
+  /** An administrator unlocked the account (identifier): its failures before this no longer count. */
+  | 'account_unlocked';
 
 export type SecurityEventInput = {
   eventType: SecurityEventType;
@@ -53,7 +55,17 @@ export async function countEventsForIp(
   return row?.value ?? 0;
 }
 
-/** Failed sign-ins since `since` for one account and for one address, in one query. */
+/**
+ * The moment an administrator last unlocked the account (SQL, compared in the database to keep
+ * its precision), or -infinity when never.
+ */
+export const lastUnlockSql = (identifier: unknown) =>
+  sql`coalesce((select max(u.created_at) from ${securityEvents} u where u.event_type = 'account_unlocked' and u.identifier = ${identifier}), '-infinity'::timestamptz)`;
+
+/**
+ * Failed sign-ins since `since` for one account and for one address, in one query. The account's
+ * count starts after its last unlock when that is later (an administrator's unlock clears it).
+ */
 export async function countLoginFailures(
   db: Database,
   identifier: string,
@@ -62,7 +74,10 @@ export async function countLoginFailures(
 ): Promise<{ account: number; ip: number }> {
   const [row] = await db
     .select({
-      account: sql<number>`count(*) filter (where ${securityEvents.identifier} = ${identifier})`.mapWith(Number),
+      account:
+        sql<number>`count(*) filter (where ${securityEvents.identifier} = ${identifier} and ${securityEvents.createdAt} > ${lastUnlockSql(identifier)})`.mapWith(
+          Number,
+        ),
       ip: sql<number>`count(*) filter (where ${securityEvents.ipAddress} = ${ip})`.mapWith(Number),
     })
     .from(securityEvents)
