@@ -124,6 +124,12 @@ export const ERROR_STATUS = {
   QUESTION_NO_CONSENT: 409,
   /** Security monitoring: the account is not locked out, so there is nothing to unlock. */
   ACCOUNT_NOT_LOCKED: 409,
+  /** Source validation: a run is under way (its heartbeat is fresh); wait for it to finish. */
+  VALIDATION_RUN_ACTIVE: 409,
+  /** Merging duplicates: a book cannot be merged into itself. */
+  MERGE_SAME_BOOK: 422,
+  /** Merging duplicates: a reader has an active loan of both books; one must end first. */
+  MERGE_LOAN_CONFLICT: 409,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

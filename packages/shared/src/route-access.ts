@@ -272,6 +272,11 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/lending-reports/most-requested': 'checkouts.view_all',
   'GET /api/admin/lending-reports/overdue-readers': 'checkouts.view_all',
   'GET /api/admin/lending-reports/waiting-lists': 'checkouts.view_all',
+  // Source validation and merging duplicates (admins only)
+  'POST /api/admin/source-validation/runs': 'admin.access',
+  'GET /api/admin/source-validation/runs/latest': 'admin.access',
+  'GET /api/admin/source-validation/runs/{id}/findings': 'admin.access',
+  'POST /api/admin/books/{keepId}/merge': 'admin.access',
   'GET /api/admin/category-network': 'admin.analytics',
   'GET /api/admin/category-network/{id}': 'admin.analytics',
   'GET /api/admin/category-network': 'admin.analytics',

@@ -29,6 +29,7 @@ import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.rout
 import { holdRoutes } from '../modules/lending/holds.routes.js';
 import { lendingRoutes } from '../modules/lending/lending.routes.js';
 import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports.routes.js';
+import { sourceValidationRoutes } from '../modules/source-validation/source-validation.routes.js';
 import { securityMonitoringRoutes } from '../modules/security-monitoring/security-monitoring.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from '../modules/profiles/preferences.routes.js';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', lendingRoutes);
   api.route('/', holdRoutes);
   api.route('/', lendingReportsRoutes);
+  api.route('/', sourceValidationRoutes);
   api.route('/', securityMonitoringRoutes);
   api.route('/', categoryNetworkRoutes);
   api.route('/', notificationRoutes);
