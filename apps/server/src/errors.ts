@@ -18,6 +18,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   RATE_LIMITED: 'Too many attempts - please try again later',
+  REMINDER_TOO_SOON: 'This account was reminded less than 24 hours ago.',
   INTERNAL: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'Service unavailable.',
   INVALID_CREDENTIALS: 'Invalid email or password',

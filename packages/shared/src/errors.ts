@@ -130,6 +130,8 @@ export const ERROR_STATUS = {
   MERGE_SAME_BOOK: 422,
   /** Merging duplicates: a reader has an active loan of both books; one must end first. */
   MERGE_LOAN_CONFLICT: 409,
+  /** Registration monitoring: this account was reminded less than 24 hours ago. */
+  REMINDER_TOO_SOON: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -342,6 +342,11 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/users/{id}/activity': { anyOf: ['users.view_all', 'checkouts.view_all'] },
   'GET /api/admin/users/{id}/borrowings': { anyOf: ['users.view_all', 'checkouts.view_all'] },
   'GET /api/admin/audit-log': 'admin.logs',
+  'GET /api/admin/registrations/overview': 'admin.logs',
+  'GET /api/admin/registrations/stuck': 'admin.logs',
+  'POST /api/admin/registrations/stuck/{userId}/remind': 'admin.system_settings',
+  'POST /api/admin/registration-tests': 'admin.system_settings',
+  'GET /api/admin/registrations/check': 'admin.logs',
   // The profiles editor (bulk changes) and the admin home's live figures: admins only
   'GET /api/admin/profiles': 'admin.access',
   'POST /api/admin/profiles/bulk': 'admin.access',

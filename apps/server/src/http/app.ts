@@ -38,6 +38,7 @@ import { profilesBulkRoutes } from '../modules/profiles-bulk/profiles-bulk.route
 import { questionRoutes } from '../modules/questions/questions.routes.js';
 import { quoteRoutes } from '../modules/quotes/quotes.routes.js';
 import { QUOTE_IMPORT_UPLOAD_PATH, quoteImportRoutes } from '../modules/quotes/quotes-import.routes.js';
+import { registrationAdminRoutes } from '../modules/registration-admin/registration-admin.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountDataRoutes);
   api.route('/', preferencesRoutes);
   api.route('/', userRoutes);
+  api.route('/', registrationAdminRoutes);
   api.route('/', profilesBulkRoutes);
   api.route('/', adminOverviewRoutes);
   // Before every route that writes the catalogue (uploads and editors' writes): the middleware

@@ -52,6 +52,13 @@ export type EmailMessage =
       data: { link: string; expiresInMinutes: number };
     }
   | {
+      /** An account without its shipping address yet: the link back to the address step. */
+      to: string;
+      locale: Language;
+      template: 'registration_reminder';
+      data: { link: string };
+    }
+  | {
       /** Lending: the library approved a request; the book will be packed and sent. */
       to: string;
       locale: Language;
@@ -281,6 +288,14 @@ function contentOf(message: EmailMessage, t: TFunction): Content {
           }),
           t('email.accountCreated.ignore'),
         ],
+      };
+    case 'registration_reminder':
+      return {
+        subject: t('email.registrationReminder.subject', { library }),
+        title: t('email.registrationReminder.title'),
+        before: [t('email.common.greeting'), t('email.registrationReminder.intro', { library })],
+        action: { label: t('email.registrationReminder.action'), url: ensureWebLink(message.data.link) },
+        after: [t('email.registrationReminder.ignore')],
       };
     case 'loan_approved':
       return {
