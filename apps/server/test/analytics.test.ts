@@ -33,8 +33,9 @@ import {
   webVitals,
 } from '../src/db/schema/index.js';
 import { rollUpAnalytics } from '../src/modules/analytics/analytics.service.js';
-import { csvCell } from '../src/modules/lending-reports/csv.js';
 import { addDays, daysBetween, monthsBetween, utcDay } from '../src/modules/analytics/analytics-days.js';
+import { csvCell } from '../src/modules/lending-reports/csv.js';
+import { createTelemetryPruner } from '../src/modules/telemetry/telemetry-prune.js';
 import { type ApiResponse, expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 
@@ -42,7 +43,7 @@ const BASE = '/api/admin/analytics';
 const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
 
 /** Polls `read` until it returns something truthy (the writers do not hold the request up). */
-async function eventually<T>(read: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -303,7 +304,8 @@ describeEachDriver('admin analytics over HTTP', (driver) => {
   });
 
   it('counts today live: a search made a moment ago is there at once, and written once', async () => {
-    const text = `Qmz ${tag}`;
+    // Words no book has (the books arranged above carry `tag` in their titles).
+    const text = `Qmzv ${crypto.randomBytes(4).toString('hex')}xq`;
     const found = await patron.client.get(`/api/search?q=${encodeURIComponent(text)}&category=x-${tag}`);
     expect(found.status).toBe(200);
     // Later pages of the same search, and autocomplete, are not searches of their own.
@@ -400,6 +402,22 @@ describeEachDriver('admin analytics over HTTP', (driver) => {
     expect(lines).toContain(`${csvCell(formula)},${csvCell(normalizeSearchText(formula))},1,0`);
     expect(lines).toContain(`"Hello, ""world""",${csvCell(normalizeSearchText('Hello, "world"'))},1,1`);
     expect(lines.at(-1)).toBe('');
+  });
+
+  it('prunes the search log with the telemetry (30 days); the rollups stay', async () => {
+    const old = addDays(today, -31);
+    await search(old, '10:00:00', `Old ${tag}`, 1);
+    await rollUpAnalytics(db, new Date());
+    const pruner = createTelemetryPruner(db, server.running.deps.logger);
+    pruner.start();
+    await pruner.stop();
+    const left = await db
+      .select()
+      .from(searchEvents)
+      .where(eq(searchEvents.query, `Old ${tag}`));
+    expect(left).toEqual([]);
+    const body = AnalyticsDailySchema.parse(ok(await admin.client.get(`${BASE}/daily?from=${old}&to=${old}`)));
+    expect(body.series.searches).toEqual([1]);
   });
 
   it('is for admins only', async () => {

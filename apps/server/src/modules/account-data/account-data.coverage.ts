@@ -90,8 +90,8 @@ export const USER_DATA_COLUMNS: Record<string, Coverage> = {
   'import_jobs.created_by': { section: null, note: 'Catalogue work by staff.' },
   'client_errors.user_id': { section: 'error_reports' },
   'web_vitals.user_id': { section: 'performance_measurements' },
-  'search_events.user_id': { section: null, note: 'Not exported yet: the searches the reader ran, for the analytics.' },
-  'reader_days.user_id': { section: null, note: 'Not exported yet: the days the reader used the library.' },
+  'search_events.user_id': { section: 'searches', note: 'Each full search with the results it found (kept 30 days).' },
+  'reader_days.user_id': { section: 'active_days', note: 'The days (UTC) the reader used the library.' },
   'source_validation_runs.started_by': {
     section: null,
     note: "An admin's check of the catalogue, not about a reader.",

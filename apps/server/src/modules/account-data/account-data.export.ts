@@ -356,6 +356,24 @@ const SECTIONS: Section[] = [
       ),
   },
   {
+    name: 'searches',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select lpad(id::text, 20, '0') as cursor, query, result_count, filters, locale, occurred_at
+          from search_events where user_id = ${who.id} and ${after(sql`lpad(id::text, 20, '0')`, cursor)}`,
+        limit,
+      ),
+  },
+  {
+    name: 'active_days',
+    page: (who, cursor, limit) =>
+      paged(
+        sql`select day::text as cursor, day from reader_days
+          where user_id = ${who.id} and ${after(sql`day::text`, cursor)}`,
+        limit,
+      ),
+  },
+  {
     name: 'performance_measurements',
     page: (who, cursor, limit) =>
       paged(

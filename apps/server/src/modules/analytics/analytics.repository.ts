@@ -259,3 +259,8 @@ export async function dimensionRows(
     samples: Number(row.samples),
   }));
 }
+
+/** Prunes the search log (the telemetry sweep's rule); the rollups of those days stay. */
+export async function deleteSearchEventsBefore(db: Queryable, before: Date): Promise<void> {
+  await db.execute(sql`delete from search_events where occurred_at < ${before.toISOString()}::timestamptz`);
+}

@@ -37,6 +37,11 @@ export const TELEMETRY_RULES = {
   /** Errors and vitals are kept this long (the privacy policy says so); the sweep runs this often. */
   keepMs: RETENTION_DAYS.telemetry * DAY,
   securityEventsKeepMs: RETENTION_DAYS.securityEvents * DAY,
+  /**
+   * The analytics' search log: the policy keeps a reader's searches no longer than their account;
+   * the log is kept as long as the other telemetry (the daily rollups keep the counts).
+   */
+  searchEventsKeepMs: RETENTION_DAYS.telemetry * DAY,
   rateLimitCountersKeepMs: DAY,
   pruneEveryMs: 60 * MINUTE,
 } as const;
