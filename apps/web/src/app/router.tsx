@@ -60,7 +60,11 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
     () => import('../features/books-import/components/books-import-page').then((m) => m.BooksImportPage),
   ],
   ['book-catalog', 'pages.admin.bookCatalog', catalogueManager],
-  ['profiles-editor', 'pages.admin.profilesEditor'],
+  [
+    'profiles-editor',
+    'pages.admin.profilesEditor',
+    () => import('../features/profiles-editor/components/profiles-editor-page').then((m) => m.ProfilesEditorPage),
+  ],
   ['registration-monitoring', 'pages.admin.registrationMonitoring'],
   ['registration-testing', 'pages.admin.registrationTesting'],
   ['security-monitoring', 'pages.admin.securityMonitoring'],
