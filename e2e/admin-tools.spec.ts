@@ -44,6 +44,7 @@ const GROUPS: [keyof Catalogue['adminTools']['groups'], Tool[]][] = [
       admin('analytics', 'analytics'),
       admin('securityMonitoring', 'security-monitoring'),
       admin('auditLog', 'audit-log'),
+      admin('settings', 'settings'),
     ],
   ],
 ];

@@ -79,6 +79,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   ACCOUNT_NOT_LOCKED: 'This account is not locked.',
   ARTICLE_TITLE_REQUIRED: 'An article needs a title in English or Arabic.',
   ARTICLE_BODY_REQUIRED: "To publish, write the article's text in a language that has a title.",
+  REGISTRATION_CLOSED: 'Registration is closed at the moment.',
   VALIDATION_RUN_ACTIVE: 'A validation run is already under way. Wait for it to finish.',
   MERGE_SAME_BOOK: 'A book cannot be merged into itself.',
   MERGE_LOAN_CONFLICT: 'A reader has an active loan of both books. Finish one of the loans, then merge.',

@@ -116,6 +116,8 @@ export const ERROR_STATUS = {
   ARTICLE_TITLE_REQUIRED: 422,
   /** Articles: a published article needs a body in a language that has a title. */
   ARTICLE_BODY_REQUIRED: 422,
+  /** System settings: the library does not take new accounts at the moment (sign-up and Google). */
+  REGISTRATION_CLOSED: 403,
   /** Ask a Librarian: the reader has asked as many questions today as allowed (details.limit). */
   QUESTION_DAILY_LIMIT: 429,
   /** Ask a Librarian: the question is resolved; reopen it to write again. */

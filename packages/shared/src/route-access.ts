@@ -267,6 +267,8 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/security/lockouts/{userId}/unlock': 'admin.system_settings',
   'GET /api/admin/security/sessions': 'admin.logs',
   'PUT /api/admin/security-settings': 'admin.system_settings',
+  'GET /api/admin/system-settings': 'admin.system_settings',
+  'PUT /api/admin/system-settings': 'admin.system_settings',
   'GET /api/admin/lending-reports/loans-by-month': 'checkouts.view_all',
   'GET /api/admin/lending-reports/loans-by-category': 'checkouts.view_all',
   'GET /api/admin/lending-reports/most-requested': 'checkouts.view_all',

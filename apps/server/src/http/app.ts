@@ -45,6 +45,7 @@ import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
 import { studyCircleRoutes } from '../modules/study-circles/study-circles.routes.js';
 import { studyGuideRoutes } from '../modules/study-guides/study-guides.routes.js';
+import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountDataRoutes);
   api.route('/', preferencesRoutes);
   api.route('/', userRoutes);
+  api.route('/', systemSettingsRoutes);
   api.route('/', registrationAdminRoutes);
   api.route('/', profilesBulkRoutes);
   api.route('/', adminOverviewRoutes);

@@ -30,6 +30,7 @@ const ADMIN_TOOLS = [
   'registration-testing',
   'security-monitoring',
   'audit-log',
+  'settings',
 ];
 
 const EXPECTED: [GuardLevel, string[]][] = [

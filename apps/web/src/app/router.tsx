@@ -73,6 +73,11 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
     'pages.admin.auditLog',
     () => import('../features/users/components/audit-log-page').then((m) => m.AuditLogPage),
   ],
+  [
+    'settings',
+    'pages.admin.settings',
+    () => import('../features/system-settings/system-settings-page').then((m) => m.SystemSettingsPage),
+  ],
 ];
 
 /** Both route tables of the specification (accounts-and-auth §2, reader-area §2.1). */

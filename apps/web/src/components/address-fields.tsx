@@ -1,10 +1,14 @@
-import { COUNTRIES } from '@maktaba/shared/constants';
+import { countryCodeOf, countryName } from '@maktaba/shared/countries';
 import { normalizePhoneNumber } from '@maktaba/shared/phone';
 import type { CompleteProfileSchema } from '@maktaba/shared/schemas/auth';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { DEFAULT_SHIPPING_COUNTRIES } from '@maktaba/shared/schemas/system-settings';
+import { type CountryCode, getExampleNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import examples from 'libphonenumber-js/mobile/examples';
+import { useEffect } from 'react';
 import type { FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { usePublicConfig } from '../lib/public-config';
 import { Field, inputClass } from './ui/form-field';
 
 export type AddressFormValues = z.input<typeof CompleteProfileSchema>;
@@ -20,27 +24,54 @@ export const ADDRESS_FIELDS = [
 ] as const;
 
 /** Shows a valid number in international format once the field is left, e.g. +1 202 555 0143. */
-function formatPhone(value: string): string {
-  const normalized = normalizePhoneNumber(value);
+function formatPhone(value: string, country: string | undefined): string {
+  const normalized = normalizePhoneNumber(value, country);
   return normalized ? (parsePhoneNumberFromString(normalized)?.formatInternational() ?? value) : value;
+}
+
+/** An example number of the country in international format (the phone field's placeholder). */
+function exampleNumber(code: string | null): string {
+  if (!code) return '+1 555 123 4567';
+  try {
+    return getExampleNumber(code as CountryCode, examples)?.formatInternational() ?? '+1 555 123 4567';
+  } catch {
+    return '+1 555 123 4567';
+  }
 }
 
 /**
  * The phone number and shipping address (accounts-and-auth §2, §5), for registration's second step
- * and for changing the address in settings: one set of fields, labels and autocomplete hints.
+ * and for changing the address in settings: one set of fields, labels and autocomplete hints. The
+ * countries offered are those the library ships to (system settings, from /api/config), named in
+ * the page's language; a number without a country code is read in the chosen country.
+ * `country` is the form's current country (a code); `pickShippingCountry` replaces one the library
+ * does not ship to with the first it does (a new address), else it stays, marked, until changed.
  */
 export function AddressFields({
   idPrefix,
   register,
   setValue,
   errors,
+  country,
+  pickShippingCountry = false,
 }: {
   idPrefix: string;
   register: UseFormRegister<AddressFormValues>;
   setValue: UseFormSetValue<AddressFormValues>;
   errors: FieldErrors<AddressFormValues>;
+  country?: string;
+  pickShippingCountry?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { data: config } = usePublicConfig();
+  const shipping = config?.shippingCountries ?? DEFAULT_SHIPPING_COUNTRIES;
+  const current = countryCodeOf(country);
+  const notShipped = Boolean(config && current && !shipping.includes(current));
+  useEffect(() => {
+    if (!config || !pickShippingCountry || shipping.length === 0) return;
+    if (!current || !shipping.includes(current)) setValue('country', shipping[0] as string, { shouldDirty: true });
+  }, [config, pickShippingCountry, shipping, current, setValue]);
+  const options = current && !shipping.includes(current) ? [current, ...shipping] : shipping;
   const message = (key?: string) => (key ? t(key) : undefined);
   const text = (name: (typeof ADDRESS_FIELDS)[number], label: string, autoComplete: string, optional = false) => (
     <Field
@@ -67,7 +98,13 @@ export function AddressFields({
       <Field
         id={`${idPrefix}-phone_number`}
         label={t('auth.completeProfile.phone')}
-        hint={<Trans i18nKey="auth.completeProfile.phoneHint" components={{ number: <bdi dir="ltr" /> }} />}
+        hint={
+          <Trans
+            i18nKey="auth.completeProfile.phoneHint"
+            values={{ example: exampleNumber(current) }}
+            components={{ number: <bdi dir="ltr" /> }}
+          />
+        }
         error={message(errors.phone_number?.message)}
       >
         {(control) => (
@@ -75,14 +112,14 @@ export function AddressFields({
             {...control}
             {...phone}
             onBlur={(event) => {
-              setValue('phone_number', formatPhone(event.target.value));
+              setValue('phone_number', formatPhone(event.target.value, current ?? undefined));
               return phone.onBlur(event);
             }}
             type="tel"
             dir="ltr"
             autoComplete="tel"
             inputMode="tel"
-            placeholder="+1 555 123 4567"
+            placeholder={exampleNumber(current)}
             className={inputClass(Boolean(errors.phone_number))}
           />
         )}
@@ -98,6 +135,7 @@ export function AddressFields({
         <Field
           id={`${idPrefix}-country`}
           label={t('auth.completeProfile.country')}
+          hint={notShipped ? t('systemSettings.address.notShipped') : undefined}
           error={message(errors.country?.message)}
         >
           {(control) => (
@@ -107,9 +145,9 @@ export function AddressFields({
               autoComplete="country-name"
               className={inputClass(Boolean(errors.country))}
             >
-              {COUNTRIES.map((country) => (
-                <option key={country.code} value={country.name}>
-                  {t(`countries.${country.code}`)}
+              {options.map((code) => (
+                <option key={code} value={code}>
+                  {countryName(code, i18n.language)}
                 </option>
               ))}
             </select>

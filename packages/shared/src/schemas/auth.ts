@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { COUNTRY_NAMES, LANGUAGES, LIMITS } from '../constants.js';
-import { normalizePhoneNumber } from '../phone.js';
+import { LANGUAGES, LIMITS } from '../constants.js';
+import { countryCodeOf } from '../countries.js';
+import { isPlausiblePhoneNumber, normalizePhoneNumber } from '../phone.js';
 
 /**
  * The forms of accounts-and-auth §5. Messages are i18n keys (`validation.*`): the browser shows
@@ -67,10 +68,26 @@ export const PhoneNumberSchema = z
   .trim()
   .min(1, 'validation.phoneRequired')
   .max(40, 'validation.phoneInvalid')
-  .refine((value) => value === '' || normalizePhoneNumber(value) !== null, 'validation.phoneInvalid');
+  .refine((value) => value === '' || isPlausiblePhoneNumber(value), 'validation.phoneInvalid');
 
-/** Register step 2 (complete profile): the shipping address. */
-export const CompleteProfileSchema = z.object({
+/**
+ * The country of an address: an ISO 3166-1 alpha-2 code, or a country's English name as profiles
+ * store it. Whether the library ships there is the server's check (system settings).
+ */
+export const AddressCountrySchema = z
+  .string({ error: 'validation.countryRequired' })
+  .refine((value) => countryCodeOf(value) !== null, 'validation.countryRequired');
+
+/** A number without a country code is read in the address's country: it must be valid there. */
+export function refinePhoneInCountry(value: { phone_number?: string; country?: string }, ctx: z.RefinementCtx): void {
+  const { phone_number: phone, country } = value;
+  if (!phone || !country || countryCodeOf(country) === null || !isPlausiblePhoneNumber(phone)) return;
+  if (normalizePhoneNumber(phone, country) === null) {
+    ctx.addIssue({ code: 'custom', path: ['phone_number'], message: 'validation.phoneInvalid' });
+  }
+}
+
+const completeProfileShape = {
   phone_number: PhoneNumberSchema,
   address_line_1: requiredText('validation.streetRequired'),
   address_line_2: z.string().trim().max(LIMITS.sanitizeAddressMax).optional(),
@@ -81,20 +98,24 @@ export const CompleteProfileSchema = z.object({
     .trim()
     .min(1, 'validation.postalRequired')
     .max(LIMITS.sanitizePostalCodeMax, 'validation.postalRequired'),
-  country: z.enum(COUNTRY_NAMES, { error: 'validation.countryRequired' }),
-});
+  country: AddressCountrySchema,
+};
+/** Register step 2 (complete profile): the shipping address. */
+export const CompleteProfileSchema = z.object(completeProfileShape).superRefine(refinePhoneInCountry);
 export type CompleteProfileInput = z.infer<typeof CompleteProfileSchema>;
 
 /** The one call that creates an account: both steps together, in one transaction on the server. */
-export const SignUpRequestSchema = z.object({
-  email: EmailSchema,
-  password: NewPasswordSchema,
-  name: OptionalNameSchema,
-  website: HoneypotSchema,
-  ...CompleteProfileSchema.shape,
-  /** The language of the verification e-mail; the server falls back to Accept-Language, then English. */
-  locale: z.enum(LANGUAGES).optional(),
-});
+export const SignUpRequestSchema = z
+  .object({
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    name: OptionalNameSchema,
+    website: HoneypotSchema,
+    ...completeProfileShape,
+    /** The language of the verification e-mail; the server falls back to Accept-Language, then English. */
+    locale: z.enum(LANGUAGES).optional(),
+  })
+  .superRefine(refinePhoneInCountry);
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
 export const SECURITY_ACTIONS = ['login', 'registration'] as const;

@@ -77,7 +77,7 @@ describe('ProfileSafeUpdateSchema', () => {
     expect(messages({ address_line_1: ' ' })).toEqual(['address_line_1: validation.streetRequired']);
     expect(messages({ state_province: '' })).toEqual(['state_province: validation.stateRequired']);
     expect(messages({ postal_code: '' })).toEqual(['postal_code: validation.postalRequired']);
-    expect(messages({ country: 'Iraq' })).toEqual(['country: validation.countryRequired']);
+    expect(messages({ country: 'Narnia' })).toEqual(['country: validation.countryRequired']);
     expect(messages({ phone_number: '123' })).toEqual(['phone_number: validation.phoneInvalid']);
     expect(messages({ country: 'Canada', phone_number: '+1 613 555 0123', biography: 'b'.repeat(2000) })).toEqual([]);
   });

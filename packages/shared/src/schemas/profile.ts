@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COUNTRY_NAMES, LANGUAGES, LIMITS, STYLES, THEMES } from '../constants.js';
+import { LANGUAGES, LIMITS, STYLES, THEMES } from '../constants.js';
 import { ROLES } from '../permissions.js';
-import { PhoneNumberSchema } from './auth.js';
+import { AddressCountrySchema, PhoneNumberSchema, refinePhoneInCountry } from './auth.js';
 
 export const PROFILE_STATUSES = ['active', 'suspended', 'deactivated'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
@@ -88,11 +88,12 @@ export const ProfileSafeUpdateSchema = z
     city: z.string().trim().min(1, 'validation.cityRequired').max(LIMITS.sanitizeAddressMax),
     state_province: z.string().trim().min(1, 'validation.stateRequired').max(LIMITS.sanitizeAddressMax),
     postal_code: z.string().trim().min(1, 'validation.postalRequired').max(LIMITS.sanitizePostalCodeMax),
-    country: z.enum(COUNTRY_NAMES, { error: 'validation.countryRequired' }),
+    country: AddressCountrySchema,
     interests: StringListSchema,
     favorite_genres: StringListSchema,
   })
-  .partial();
+  .partial()
+  .superRefine(refinePhoneInCountry);
 export type ProfileSafeUpdate = z.infer<typeof ProfileSafeUpdateSchema>;
 
 export const ActivitySchema = z.object({

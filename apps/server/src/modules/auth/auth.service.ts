@@ -7,6 +7,7 @@ import type { RequestMetadata } from '../../request-metadata.js';
 import { pickLocale } from '../mail/locale.js';
 import { assertNoInjection, toAddressColumns, toDisplayName } from '../profiles/profile-input.js';
 import { recordSignIn } from '../profiles/profiles.repository.js';
+import { assertRegistrationOpen, shippingCountryName } from '../settings/system-settings.service.js';
 import { createAccountWithProfile, EmailTakenError } from './accounts.repository.js';
 import type { Auth } from './auth.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -87,6 +88,7 @@ export async function signUp(
   mail: Pick<EmailVerificationDeps, 'mailer' | 'publicUrl'>,
 ): Promise<string[]> {
   assertNoInjection(input);
+  await assertRegistrationOpen(db);
   const email = sanitizeEmail(input.email);
   if (input.website && input.website.trim() !== '') {
     await insertSecurityEvent(db, {
@@ -105,7 +107,7 @@ export async function signUp(
       details: { fieldErrors: { password: ['validation.passwordCommon'] } },
     });
   }
-  const address = toAddressColumns(input);
+  const address = { ...toAddressColumns(input), country: await shippingCountryName(db, input.country) };
   const refuseTaken = () => emailTaken(db, { email, ip, userAgent });
   // A lookup costs far less than the hash (scrypt, 0.1 to 0.25 s of CPU): a taken e-mail never
   // reaches it. The insert below still refuses the e-mail should another sign-up take it meanwhile.

@@ -18,6 +18,7 @@ import {
   authVerifications,
   profiles,
 } from '../../db/schema/index.js';
+import { isRegistrationOpen } from '../settings/system-settings.service.js';
 import { googlePlugins, OAUTH_RETURN_PATH, refuseGoogleTakeover, validateGoogleUserInfo } from './google.js';
 
 /** Set by our routes from the resolved client address; anything a client sends under it is dropped. */
@@ -96,6 +97,16 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      // Only a first Google sign-in creates a user through better-auth: refused while registration is closed.
+      user: {
+        create: {
+          before: async () => {
+            if (!(await isRegistrationOpen(db))) {
+              throw new APIError('FORBIDDEN', { code: 'REGISTRATION_CLOSED', message: 'Registration is closed' });
+            }
+          },
+        },
+      },
       account: {
         create: { before: async (account, context) => refuseGoogleTakeover(account, context) },
       },

@@ -2,20 +2,16 @@ import type { SecuritySettings } from '@maktaba/shared/schemas/security';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../db/queryable.js';
-import { appSettings, authUsers } from '../../db/schema/index.js';
+import { authUsers } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { readAppSetting, writeAppSetting } from '../settings/app-settings.repository.js';
 import { insertAudit } from '../users/users.repository.js';
 
 const SETTINGS_KEY = 'security';
 
 /** The library's security settings as stored, each unset one at its default. */
 export async function getSecuritySettings(db: Queryable): Promise<SecuritySettings> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SETTINGS_KEY));
-  const stored = (row?.value ?? {}) as Partial<SecuritySettings>;
-  return { require_two_factor_for_admins: stored.require_two_factor_for_admins ?? false };
+  return readAppSetting<SecuritySettings>(db, SETTINGS_KEY, { require_two_factor_for_admins: false });
 }
 
 /** Saves the settings and records the change (who, what, from where) in the audit log, in one transaction. */
@@ -26,10 +22,7 @@ export async function saveSecuritySettings(
 ): Promise<SecuritySettings> {
   return db.transaction(async (tx) => {
     const before = await getSecuritySettings(tx);
-    await tx
-      .insert(appSettings)
-      .values({ key: SETTINGS_KEY, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    await writeAppSetting(tx, SETTINGS_KEY, value);
     await insertAudit(tx, {
       actorId,
       actionType: 'update_security_settings',

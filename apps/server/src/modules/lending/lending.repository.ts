@@ -4,8 +4,9 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql 
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
-import { appSettings, authUsers, bookCopies, books, checkouts, loanEvents, profiles } from '../../db/schema/index.js';
+import { authUsers, bookCopies, books, checkouts, loanEvents, profiles } from '../../db/schema/index.js';
 import { type AuthorRef, authorsJson, firstCategoryKey } from '../catalogue/catalogue.repository.js';
+import { findAppSetting, writeAppSetting } from '../settings/app-settings.repository.js';
 
 export type CheckoutRecord = typeof checkouts.$inferSelect;
 
@@ -418,18 +419,11 @@ export async function countQueues(db: Queryable, now: Date): Promise<Record<Desk
 const SETTINGS_KEY = 'lending';
 
 export async function findLendingSettings(db: Queryable): Promise<Partial<LendingSettings> | undefined> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SETTINGS_KEY));
-  return row?.value as Partial<LendingSettings> | undefined;
+  return findAppSetting<LendingSettings>(db, SETTINGS_KEY);
 }
 
 export async function saveLendingSettings(db: Queryable, value: LendingSettings) {
-  await db
-    .insert(appSettings)
-    .values({ key: SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  await writeAppSetting(db, SETTINGS_KEY, value);
 }
 
 export type { ShippingAddress };

@@ -40,7 +40,7 @@ function requireAfterSanitising(field: string, value: string, messageKey: string
 
 /** The shipping address of step 2, sanitised as accounts-and-auth §5 says, as profile columns. */
 export function toAddressColumns(input: CompleteProfileInput) {
-  const phone = normalizePhoneNumber(input.phone_number);
+  const phone = normalizePhoneNumber(input.phone_number, input.country);
   if (!phone) {
     throw new AppError('VALIDATION_FAILED', undefined, {
       details: { fieldErrors: { phone_number: ['validation.phoneInvalid'] } },
@@ -98,7 +98,7 @@ export function toDisplayName(name: string | undefined, email: string): string {
 }
 
 /** `update_user_profile_safe`: only the fields a user may change about themselves, sanitised. */
-export function toSafeUpdateColumns(update: ProfileSafeUpdate): ProfileUpdate {
+export function toSafeUpdateColumns(update: ProfileSafeUpdate, currentCountry?: string | null): ProfileUpdate {
   const columns: ProfileUpdate = {};
   if (update.display_name !== undefined) {
     columns.displayName = requireAfterSanitising(
@@ -109,7 +109,8 @@ export function toSafeUpdateColumns(update: ProfileSafeUpdate): ProfileUpdate {
   }
   if (update.biography !== undefined) columns.biography = sanitizeMultilineText(update.biography) || null;
   if (update.phone_number !== undefined) {
-    const phone = normalizePhoneNumber(update.phone_number);
+    // A number without a country code is read in the address's country (the new one, else the stored one).
+    const phone = normalizePhoneNumber(update.phone_number, update.country ?? currentCountry);
     if (!phone) {
       throw new AppError('VALIDATION_FAILED', undefined, {
         details: { fieldErrors: { phone_number: ['validation.phoneInvalid'] } },

@@ -6,6 +6,7 @@ import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
+import { shippingCountryName } from '../settings/system-settings.service.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
 import { assertNoInjection, toAddressColumns, toSafeUpdateColumns, withAddressChange } from './profile-input.js';
 import { toProfile } from './profiles.mapper.js';
@@ -49,7 +50,9 @@ export async function updateOwnProfile(
   const target = resolveTarget(actor, id, 'write');
   assertNoInjection(update);
   const current = await requireProfile(db, target);
-  const columns = withAddressChange(toSafeUpdateColumns(update), current);
+  const safe = toSafeUpdateColumns(update, current.country);
+  if (update.country !== undefined) safe.country = await shippingCountryName(db, update.country);
+  const columns = withAddressChange(safe, current);
   const row = await db.transaction(async (tx) => {
     const updated = await updateProfileRow(tx, target, columns);
     await recordUserActivity(tx, target, 'profile_updated', { fields: Object.keys(update) });
@@ -68,7 +71,7 @@ export async function completeOwnProfile(
 ): Promise<Profile> {
   const target = resolveTarget(actor, id, 'write');
   assertNoInjection(input);
-  const fields = toAddressColumns(input);
+  const fields = { ...toAddressColumns(input), country: await shippingCountryName(db, input.country) };
   await setupProfile(db, actor, target);
   const columns = withAddressChange(fields, await requireProfile(db, target));
   const row = await db.transaction(async (tx) => {

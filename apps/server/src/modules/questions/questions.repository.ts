@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import {
-  appSettings,
   authUsers,
   books,
   categories,
@@ -14,6 +13,7 @@ import {
   questionMessages,
 } from '../../db/schema/index.js';
 import { summaryColumns } from '../catalogue/catalogue.repository.js';
+import { findAppSetting, writeAppSetting } from '../settings/app-settings.repository.js';
 
 const askers = alias(profiles, 'asker');
 const assignees = alias(profiles, 'assignee');
@@ -400,16 +400,9 @@ export async function listFaq(
 const SETTINGS_KEY = 'ask';
 
 export async function findAskSettings(db: Queryable): Promise<{ response_time_hours?: number } | undefined> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SETTINGS_KEY));
-  return row?.value as { response_time_hours?: number } | undefined;
+  return findAppSetting<{ response_time_hours: number }>(db, SETTINGS_KEY);
 }
 
 export async function saveAskSettings(db: Queryable, value: { response_time_hours: number }): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  await writeAppSetting(db, SETTINGS_KEY, value);
 }

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { PublicConfigSchema } from '@maktaba/shared/schemas/public-config';
 import { NO_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { getSystemSettings } from '../settings/system-settings.service.js';
 
 const configRoute = createRoute({
   method: 'get',
@@ -13,11 +14,20 @@ const configRoute = createRoute({
   },
 });
 
-export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(configRoute, (c) => {
-  const { config, version } = c.get('deps');
+export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(configRoute, async (c) => {
+  const { config, version, database } = c.get('deps');
+  const settings = await getSystemSettings(database.db, config.contactEmail);
   c.header('Cache-Control', NO_CACHE);
   return c.json(
-    { appVersion: version, contactEmail: config.contactEmail, googleSignInEnabled: config.google !== null },
+    {
+      appVersion: version,
+      contactEmail: settings.contact_email || config.contactEmail,
+      googleSignInEnabled: config.google !== null,
+      libraryName: { en: settings.library_name_en, ar: settings.library_name_ar },
+      registrationOpen: settings.registration_open,
+      shippingCountries: settings.shipping_countries,
+      returnAddress: settings.return_address,
+    },
     200,
   );
 });

@@ -8,6 +8,7 @@ import {
   LibraryBig,
   Network,
   ScrollText,
+  Settings,
   ShieldAlert,
   UserPen,
   UserPlus,
@@ -81,6 +82,7 @@ export const ADMIN_TOOL_GROUPS: AdminToolGroup[] = [
         icon: ShieldAlert,
       },
       { id: 'auditLog', to: '/admin/audit-log', titleKey: 'pages.admin.auditLog', icon: ScrollText },
+      { id: 'settings', to: '/admin/settings', titleKey: 'pages.admin.settings', icon: Settings },
     ],
   },
 ];

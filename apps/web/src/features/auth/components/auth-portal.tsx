@@ -5,6 +5,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
+import { usePublicConfig } from '../../../lib/public-config';
+import { RegistrationClosed } from '../../system-settings/registration-closed';
 import { useSaveAddress } from '../hooks/use-save-address';
 import { useAbandonRegistration } from '../hooks/use-sign-out';
 import { useSignUp } from '../hooks/use-sign-up';
@@ -41,6 +43,7 @@ function belongsToStepOne(error: unknown): boolean {
  */
 export function AuthPortal() {
   const { t } = useTranslation();
+  const { data: config } = usePublicConfig();
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -108,6 +111,10 @@ export function AuthPortal() {
       case 'signin':
         return <SignInForm onBack={() => setView('welcome')} onRegister={() => setView('register')} />;
       case 'register':
+        // Closed to new accounts (system settings): the page says so and how to reach the library.
+        if (config?.registrationOpen === false) {
+          return <RegistrationClosed onBack={() => setView('welcome')} onSignIn={() => setView('signin')} />;
+        }
         return (
           <RegisterForm
             defaults={{

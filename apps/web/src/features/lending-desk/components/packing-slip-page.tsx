@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from '@maktaba/shared/constants';
+import { countryName } from '@maktaba/shared/countries';
 import { directionOf } from '@maktaba/shared/i18n/index';
 import type { DeskLoanDetail, LendingSettings } from '@maktaba/shared/schemas/loans';
 import { ArrowLeft, Printer } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useDeskLoan, useLendingSettings } from '../api/desk';
 import { addressLines, bookAuthor, bookTitle } from '../lib/loan-text';
 
@@ -82,7 +84,20 @@ function Slip({ loan, settings }: { loan: DeskLoanDetail; settings: LendingSetti
   const author = bookAuthor(loan, locale);
   usePageTitle(title?.text);
   const phone = loan.shipping_address.phone_number ?? loan.patron.phone_number;
-  const returnAddress = settings.return_address;
+  // The return address of the system settings, with the library's name in the reader's language;
+  // the lending settings' older one until an admin has set it.
+  const { data: config } = usePublicConfig();
+  const returnAddress = config?.returnAddress
+    ? {
+        name: config.libraryName[locale === 'ar' ? 'ar' : 'en'],
+        lines: [
+          config.returnAddress.address_line_1,
+          config.returnAddress.address_line_2,
+          [config.returnAddress.city, config.returnAddress.state_province, config.returnAddress.postal_code].join(' '),
+          countryName(config.returnAddress.country, locale),
+        ].filter((line) => line.trim() !== ''),
+      }
+    : settings.return_address;
 
   return (
     <article
