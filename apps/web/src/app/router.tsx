@@ -65,8 +65,16 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
     'pages.admin.profilesEditor',
     () => import('../features/profiles-editor/components/profiles-editor-page').then((m) => m.ProfilesEditorPage),
   ],
-  ['registration-monitoring', 'pages.admin.registrationMonitoring'],
-  ['registration-testing', 'pages.admin.registrationTesting'],
+  [
+    'registration-monitoring',
+    'pages.admin.registrationMonitoring',
+    () => import('../features/registration-admin/components/registration-monitoring-page').then((m) => m.RegistrationMonitoringPage),
+  ],
+  [
+    'registration-testing',
+    'pages.admin.registrationTesting',
+    () => import('../features/registration-admin/components/registration-testing-page').then((m) => m.RegistrationTestingPage),
+  ],
   ['security-monitoring', 'pages.admin.securityMonitoring'],
   [
     'audit-log',
