@@ -53,7 +53,12 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
   ],
   ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
   ['book-editor', 'pages.admin.bookEditor', bookEditor],
-  ['source-validation', 'pages.admin.sourceValidation'],
+  [
+    'source-validation',
+    'pages.admin.sourceValidation',
+    () =>
+      import('../features/source-validation/components/source-validation-page').then((m) => m.SourceValidationPage),
+  ],
   [
     'books-import',
     'pages.admin.booksImport',
