@@ -405,6 +405,20 @@ describeEachDriver('study circles over HTTP', (driver) => {
     expect(staffList.items.map((item) => item.id)).toContain(made.id);
   }, 180_000);
 
+  it('a deleted account gives its place to the first reader waiting; the host takes no seat', async () => {
+    const made = await circle({ capacity: 1 });
+    expectError(await librarian.client.post(`/api/circles/${made.id}/join`, {}), 409, 'CIRCLE_HOST');
+    const [seated, waiting] = (await patrons(2)) as [TestAccount, TestAccount];
+    expect(await join(seated, made.id)).toMatchObject({ my_status: 'member' });
+    expect(await join(waiting, made.id)).toEqual({ my_status: 'waiting', my_waiting_position: 1 });
+    const admin = await accountAs(server, 'admin', { name: `Circle admin ${tag}` });
+    ok(await admin.client.delete(`/api/admin/users/${seated.id}`));
+    const after = await detail(librarian, made.id);
+    expect(after).toMatchObject({ member_count: 1, waiting_count: 0 });
+    expect(after.members.map((member) => member.id)).toEqual([waiting.id]);
+    expect((await notices(waiting)).map((row) => row.title)).toContain('You have a place in a circle');
+  }, 180_000);
+
   it("a deleted account's posts stay without their author", async () => {
     const made = await circle({ capacity: 5 });
     const [leaver, stayer] = (await patrons(2)) as [TestAccount, TestAccount];

@@ -102,6 +102,8 @@ export const ERROR_STATUS = {
   CIRCLE_CLOSED: 409,
   /** Study circles: a moderator removed the reader from this circle, so they cannot rejoin. */
   CIRCLE_REMOVED: 403,
+  /** Study circles: the host leads the circle and takes no seat in it. */
+  CIRCLE_HOST: 409,
   /** Study circles: only members and moderators read and write the discussion and the calendar. */
   CIRCLE_MEMBERS_ONLY: 403,
   /** Study circles: the reader wrote too many posts in a short time (details.retry_after seconds). */

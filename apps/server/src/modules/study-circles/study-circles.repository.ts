@@ -322,6 +322,15 @@ export async function memberCount(db: Queryable, circleId: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
+/** The circles where a reader holds a seat (not those where they wait). */
+export async function seatedCircleIds(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: circleMembers.circleId })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.userId, userId), eq(circleMembers.status, 'member')));
+  return rows.map((row) => row.id);
+}
+
 /** The first `limit` readers of the waiting list, in order. */
 export async function firstWaiting(db: Queryable, circleId: string, limit: number): Promise<MemberRow[]> {
   if (limit <= 0) return [];

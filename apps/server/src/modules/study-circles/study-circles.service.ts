@@ -333,6 +333,7 @@ export async function joinCircle(ctx: CirclesContext, actor: Actor, id: string):
     if (current?.status === 'removed') {
       throw new AppError('CIRCLE_REMOVED', undefined, { details: { reason: current.removedReason } });
     }
+    if (circle.hostId === actor.id) throw new AppError('CIRCLE_HOST');
     if (circle.status !== 'open') throw new AppError('CIRCLE_CLOSED');
     const room = circle.memberCount < circle.capacity && (await repo.countWaiting(tx, id)) === 0;
     await repo.upsertMembership(tx, {
@@ -355,6 +356,20 @@ export async function leaveCircle(ctx: CirclesContext, actor: Actor, id: string)
     if (current.status === 'member') await promote(tx, circle);
   });
   return { my_status: null, my_waiting_position: null };
+}
+
+/**
+ * A reader whose account is being deleted leaves every circle where they hold a seat, in the
+ * deletion's transaction, so each place goes to the first reader waiting (the deletion itself
+ * would only drop the row and leave the place empty while others wait).
+ */
+export async function releaseSeatsOfDepartingReader(tx: Queryable, userId: string): Promise<void> {
+  for (const circleId of await repo.seatedCircleIds(tx, userId)) {
+    const circle = await repo.lockCircle(tx, circleId);
+    if (!circle) continue;
+    await repo.setMembershipStatus(tx, circleId, userId, 'left');
+    await promote(tx, circle);
+  }
 }
 
 /** A moderator removes a member (or a reader waiting), who is told why and cannot rejoin. */

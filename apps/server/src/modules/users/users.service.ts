@@ -29,6 +29,7 @@ import { findUserByEmail, replaceResetToken } from '../auth/password.repository.
 import { revokeSessions } from '../auth/sessions.repository.js';
 import { hashToken, newLinkToken } from '../auth/token-hash.js';
 import { closeLoansOfDepartingReader } from '../lending/reader-departure.js';
+import { releaseSeatsOfDepartingReader } from '../study-circles/study-circles.service.js';
 import { pickLocale } from '../mail/locale.js';
 import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
@@ -427,6 +428,7 @@ export function createUsersService({
         });
       }
       if (await closeLoansOfDepartingReader(tx, id, { publicUrl, now: now() })) mailed = true;
+      await releaseSeatsOfDepartingReader(tx, id);
       const loans = await repo.anonymiseBeforeDeletion(tx, id);
       // Recorded as revoked, so a browser still holding a session learns it was ended, not that it expired.
       await repo.revokeSessions(tx, { userId: id, reason: options.self ? 'signed_out_everywhere' : 'admin' });
