@@ -51,7 +51,11 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
     'pages.admin.analytics',
     () => import('../features/analytics/components/analytics-page').then((m) => m.AnalyticsPage),
   ],
-  ['category-network-explorer', 'pages.admin.categoryNetworkExplorer'],
+  [
+    'category-network-explorer',
+    'pages.admin.categoryNetworkExplorer',
+    () => import('../features/category-network/components/category-network-page').then((m) => m.CategoryNetworkPage),
+  ],
   ['book-editor', 'pages.admin.bookEditor', bookEditor],
   [
     'source-validation',
