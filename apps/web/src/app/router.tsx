@@ -84,7 +84,14 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
     'pages.admin.registrationTesting',
     () => import('../features/registration-admin/components/registration-testing-page').then((m) => m.RegistrationTestingPage),
   ],
-  ['security-monitoring', 'pages.admin.securityMonitoring'],
+  [
+    'security-monitoring',
+    'pages.admin.securityMonitoring',
+    () =>
+      import('../features/security-monitoring/components/security-monitoring-page').then(
+        (m) => m.SecurityMonitoringPage,
+      ),
+  ],
   [
     'audit-log',
     'pages.admin.auditLog',
