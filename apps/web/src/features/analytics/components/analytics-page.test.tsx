@@ -107,9 +107,11 @@ afterEach(async () => {
 
 describe.each(['en', 'ar'] as const)('the analytics page in %s', (language) => {
   const t = catalogues[language].analytics;
-  const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  // Arabic is written with Arabic-Indic digits.
+  const locale = language === 'ar' ? 'ar-u-nu-arab' : language;
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   const day = (value: string) =>
-    new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${value}T00:00:00Z`),
     );
 

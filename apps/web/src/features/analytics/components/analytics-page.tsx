@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inputClass } from '../../../components/ui/form-field';
 import { TableFrame } from '../../../components/ui/table-frame';
-import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pickLocalized } from '../../../lib/localized-text';
 import {
@@ -25,7 +24,7 @@ import {
   useTopQueries,
   useWebVitals,
 } from '../api/analytics';
-import { formatCount, formatDay, formatMonth, formatVital } from '../lib/format';
+import { formatCount, formatDay, formatInstant, formatMonth, formatVital, formatVitalTick } from '../lib/format';
 import { periodParams, readPeriod } from '../lib/period';
 import { averageOf, peakOf, rateVital, sum, type VitalRating } from '../lib/stats';
 import { CHART_COLOURS, type ChartSeries, NamedBarChart, TimeChart } from './chart';
@@ -124,8 +123,8 @@ export function vitalsSummary(
   );
   return t('analytics.webVitals.summary', {
     metric: data.metric,
-    good: formatNumber(good, language),
-    pairs: formatNumber(data.overall.length, language),
+    good: formatCount(good, language),
+    pairs: formatCount(data.overall.length, language),
     page: worst?.page ?? '—',
     device: worst ? t(`analytics.webVitals.devices.${worst.device}`) : '—',
     value: worst ? formatVital(worst.p75, data.unit, language) : '—',
@@ -172,7 +171,7 @@ export function AnalyticsPage() {
         <p className="mt-1 text-muted">{t('analytics.description')}</p>
         {daily.data ? (
           <p className="mt-1 text-sm text-muted" data-testid="computed-at">
-            {t('analytics.computedAt', { time: formatDateTime(daily.data.computedAt, language) })}
+            {t('analytics.computedAt', { time: formatInstant(daily.data.computedAt, language) })}
           </p>
         ) : null}
       </div>
@@ -398,6 +397,7 @@ export function AnalyticsPage() {
               )}
               formatLabel={day}
               formatValue={(value) => formatVital(value, data.unit, language)}
+              formatTick={(value) => formatVitalTick(value, data.unit, language)}
               decimals={data.unit === 'score'}
               reference={{
                 value: data.thresholds.good,
@@ -596,7 +596,7 @@ function VitalsTable({
             return (
               <tr key={`${row.page}|${row.device}`} className="border-t border-border">
                 <th scope="row" className={`${tdClass} text-start font-medium`}>
-                  <bdi dir="ltr" className="break-all">
+                  <bdi dir="ltr" className="whitespace-nowrap">
                     {row.page}
                   </bdi>
                 </th>

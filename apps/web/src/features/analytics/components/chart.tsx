@@ -34,6 +34,8 @@ type TimeChartProps = {
   /** An axis tick and a tooltip heading of an x value. */
   formatLabel: (label: string, style: 'short' | 'long') => string;
   formatValue: (value: number) => string;
+  /** A value-axis tick, when shorter than `formatValue` (seconds for milliseconds). */
+  formatTick?: (value: number) => string;
   /** A horizontal line, such as a web vital's "good" threshold. */
   reference?: { value: number; label: string };
   decimals?: boolean;
@@ -110,6 +112,7 @@ export function TimeChart({
   series,
   formatLabel,
   formatValue,
+  formatTick = formatValue,
   reference,
   decimals = false,
   height = 240,
@@ -141,7 +144,7 @@ export function TimeChart({
               orientation={rtl ? 'right' : 'left'}
               tick={axisTick}
               stroke="var(--border)"
-              tickFormatter={(value: number) => formatValue(value)}
+              tickFormatter={(value: number) => formatTick(value)}
               allowDecimals={decimals}
               width={56}
             />

@@ -1,25 +1,47 @@
 import { dateTimeFormat, numberFormat } from '../../../lib/format';
 
+/**
+ * The Intl locale of the page's language: Arabic with Arabic-Indic digits (the runtime's default
+ * numbering for `ar` may be Latin digits).
+ */
+export const intlLocale = (language: string) => (language === 'ar' ? 'ar-u-nu-arab' : language);
+
 /** A chart's day (`YYYY-MM-DD`, UTC) in the page's language: "12 Nov" on an axis, "12 November 2026" elsewhere. */
 export function formatDay(day: string, language: string, style: 'short' | 'long' = 'long'): string {
   const options: Intl.DateTimeFormatOptions =
     style === 'short'
       ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
       : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
-  return dateTimeFormat(language, options).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat(intlLocale(language), options).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** A month (`YYYY-MM`, UTC) in the page's language: "Nov 2026" on an axis, "November 2026" elsewhere. */
 export function formatMonth(month: string, language: string, style: 'short' | 'long' = 'long'): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return dateTimeFormat(language, { year: 'numeric', month: style, timeZone: 'UTC' }).format(
+  return dateTimeFormat(intlLocale(language), { year: 'numeric', month: style, timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, number - 1, 1)),
   );
 }
 
-/** A count, with at most one decimal place (averages). */
+/** A count, or an average to at most two decimal places. */
 export const formatCount = (value: number, language: string) =>
-  numberFormat(language, { maximumFractionDigits: 1 }).format(value);
+  numberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value);
+
+/** An instant (when the figures were computed), to the minute. */
+export const formatInstant = (value: string, language: string) =>
+  dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+
+/** A web-vital axis tick: seconds from a second up (narrow axes), else milliseconds; scores as they are. */
+export function formatVitalTick(value: number, unit: 'ms' | 'score', language: string): string {
+  if (unit === 'ms' && value >= 1000)
+    return numberFormat(intlLocale(language), {
+      style: 'unit',
+      unit: 'second',
+      unitDisplay: 'narrow',
+      maximumFractionDigits: 1,
+    }).format(value / 1000);
+  return formatVital(value, unit, language);
+}
 
 /** A web-vital value: milliseconds, or a layout-shift score to three places. */
 export function formatVital(value: number, unit: 'ms' | 'score', language: string): string {
@@ -30,5 +52,5 @@ export function formatVital(value: number, unit: 'ms' | 'score', language: strin
         unitDisplay: 'short',
         maximumFractionDigits: 0,
       }).format(value)
-    : numberFormat(language, { maximumFractionDigits: 3 }).format(value);
+    : numberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value);
 }

@@ -13,9 +13,9 @@ export function peakOf(labels: readonly string[], values: readonly number[]): { 
   return best;
 }
 
-/** The mean per label, to one decimal place. */
+/** The mean per label, to two decimal places. */
 export const averageOf = (values: readonly number[]) =>
-  values.length === 0 ? 0 : Math.round((sum(values) / values.length) * 10) / 10;
+  values.length === 0 ? 0 : Math.round((sum(values) / values.length) * 100) / 100;
 
 export type VitalRating = 'good' | 'needsImprovement' | 'poor';
 
