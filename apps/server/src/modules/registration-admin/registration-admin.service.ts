@@ -209,7 +209,7 @@ export function createRegistrationAdminService({ db, auth, mailer, publicUrl, be
           userAgent: synthetic.userAgent,
         });
         if (!check.allowed) throw new Error(`Refused: ${check.reasons.join(', ')}`);
-        return `risk ${check.riskScore}`;
+        return undefined;
       })) &&
         (await step('account', async () => {
           await signUp(
@@ -236,7 +236,7 @@ export function createRegistrationAdminService({ db, auth, mailer, publicUrl, be
         (await step('welcome_email', async () => {
           const templates = await holdSyntheticMail(db, email);
           if (!templates.includes('email_verify')) throw new Error('No verification e-mail in the outbox.');
-          return 'email_verify';
+          return undefined;
         })) &&
         (await step('sign_in', async () => {
           const outcome = await signIn(db, { auth, headers: callHeaders }, { email, password }, synthetic);
