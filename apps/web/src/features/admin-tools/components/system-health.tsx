@@ -111,7 +111,8 @@ export function SystemHealth({ health, generatedAt }: { health: AdminOverview['h
           {t('adminTools.health.migrationsValue', {
             applied: number(health.migrations.applied),
             available: number(health.migrations.available),
-            latest: health.migrations.latest ?? '—',
+            // Isolated, so a tag such as 0021_admin_tools keeps its order inside Arabic text.
+            latest: health.migrations.latest ? `\u2066${health.migrations.latest}\u2069` : '—',
           })}
         </Row>
         <Row label={t('adminTools.health.mail')} ok={health.mail.failed === 0} testId="health-mail">
