@@ -24,7 +24,7 @@ test.describe('registration', () => {
     await expect(currentToast(page)).toContainText(t.auth.toasts.addShippingAddress);
     await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.completeProfile.title);
     const country = portal(page).getByLabel(t.auth.completeProfile.country, { exact: true });
-    await expect(country).toHaveValue('United States');
+    await expect(country).toHaveValue('US');
     await expect(country.locator('option')).toHaveText([t.countries.US, t.countries.CA]);
 
     await fillAddress(page, t);

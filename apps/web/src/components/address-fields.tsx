@@ -101,7 +101,8 @@ export function AddressFields({
         hint={
           <Trans
             i18nKey="auth.completeProfile.phoneHint"
-            values={{ example: exampleNumber(current) }}
+            // Isolated left to right inside an Arabic sentence (the <number> element alone does not reach it).
+            values={{ example: `\u2066${exampleNumber(current)}\u2069` }}
             components={{ number: <bdi dir="ltr" /> }}
           />
         }
