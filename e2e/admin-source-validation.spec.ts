@@ -15,6 +15,8 @@ test.describe('source validation', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 404/);
+    // A whole flow around a background run: arrange, run, filter, merge, then the book pages.
+    test.slow();
     const tv = t.sourceValidation;
     const run = randomUUID().slice(0, 8);
     // Two records of one work: the same Arabic title (once with its vowel marks) and the same author.
