@@ -121,13 +121,13 @@ export function SecurityMonitoringPage() {
 
       <LockoutsSection query={lockouts} />
 
+      <Section name="top-addresses" title={t('securityMonitoring.addresses.title')} query={overview}>
+        {(data) => <TopAddresses data={data} />}
+      </Section>
+      <Section name="top-accounts" title={t('securityMonitoring.accounts.title')} query={overview}>
+        {(data) => <TopAccounts data={data} />}
+      </Section>
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <Section name="top-addresses" title={t('securityMonitoring.addresses.title')} query={overview}>
-          {(data) => <TopAddresses data={data} />}
-        </Section>
-        <Section name="top-accounts" title={t('securityMonitoring.accounts.title')} query={overview}>
-          {(data) => <TopAccounts data={data} />}
-        </Section>
         <Section name="registrations" title={t('securityMonitoring.registrations.title')} query={overview}>
           {(data) => (
             <div className="flex flex-col gap-3">
@@ -343,16 +343,16 @@ function RiskTable({ data }: { data: SecurityOverview }) {
           {data.riskDistribution.map((band) => (
             <tr key={band.min} className={rowClass}>
               <th scope="row" className={`${tdClass} text-start font-normal`}>
-                <span className="tabular-nums">
+                <bdi dir="ltr" className="tabular-nums">
                   {t('securityMonitoring.risk.bandRange', {
                     min: formatNumber(band.min, language),
                     max: formatNumber(band.max, language),
                   })}
-                </span>
+                </bdi>
                 <span
                   aria-hidden
                   className="mt-1 block h-1.5 rounded-full bg-primary"
-                  style={{ inlineSize: `${total ? Math.max(2, (band.count / total) * 100) : 0}%` }}
+                  style={{ inlineSize: `${total && band.count ? Math.max(2, (band.count / total) * 100) : 0}%` }}
                 />
               </th>
               <td className={numClass}>{formatNumber(band.count, language)}</td>
