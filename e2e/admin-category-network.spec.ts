@@ -33,8 +33,8 @@ test.describe('category network explorer', () => {
     const shared = network.edges.find((edge) => edge.kind === 'shared') ?? network.edges[0];
     const target = network.nodes.find((node) => node.id === shared?.source) ?? network.nodes[0];
     if (!target) throw new Error('no category');
-    await page.getByRole('searchbox', { name: t.categoryNetwork.search.label }).fill(nameOf(target));
-    await page.getByRole('searchbox', { name: t.categoryNetwork.search.label }).press('Enter');
+    await page.getByLabel(t.categoryNetwork.search.label, { exact: true }).fill(nameOf(target));
+    await page.getByLabel(t.categoryNetwork.search.label, { exact: true }).press('Enter');
     const panelName = page.getByTestId('category-panel-name');
     await expect(panelName).toHaveText(nameOf(target));
     const announcer = page.getByTestId('network-announcer');
@@ -77,8 +77,10 @@ test.describe('category network explorer', () => {
 
     // On a phone the panel is a sheet: choosing a category in the table opens it.
     await page.setViewportSize({ width: 390, height: 844 });
-    const row = page.getByTestId('network-node-row').filter({ hasText: nameOf(target) });
-    await row.getByRole('button').click();
+    await page
+      .getByTestId('network-nodes-table')
+      .getByRole('button', { name: nameOf(target), exact: true })
+      .click();
     const sheet = page.getByTestId('category-sheet');
     await expect(sheet.getByTestId('category-panel-name')).toHaveText(nameOf(target));
     await sheet.getByRole('button', { name: t.categoryNetwork.panel.close }).click();
