@@ -46,7 +46,7 @@ export function formatVitalTick(value: number, unit: 'ms' | 'score', language: s
 /** A web-vital value: milliseconds, or a layout-shift score to three places. */
 export function formatVital(value: number, unit: 'ms' | 'score', language: string): string {
   return unit === 'ms'
-    ? numberFormat(language, {
+    ? numberFormat(intlLocale(language), {
         style: 'unit',
         unit: 'millisecond',
         unitDisplay: 'short',
