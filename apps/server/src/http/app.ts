@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { accountDataRoutes } from '../modules/account-data/account-data.routes.js';
 import { adminOverviewRoutes } from '../modules/admin-overview/admin-overview.routes.js';
+import { analyticsRoutes } from '../modules/analytics/analytics.routes.js';
 import { articleRoutes, isArticleBodyRequest } from '../modules/articles/articles.routes.js';
 import { accountSecurityRoutes } from '../modules/auth/account-security.routes.js';
 import { createAuth } from '../modules/auth/auth.js';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', lendingRoutes);
   api.route('/', holdRoutes);
   api.route('/', lendingReportsRoutes);
+  api.route('/', analyticsRoutes);
   api.route('/', sourceValidationRoutes);
   api.route('/', securityMonitoringRoutes);
   api.route('/', categoryNetworkRoutes);
