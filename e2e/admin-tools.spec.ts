@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './auth-fixtures';
-import { type Catalogue, openApp } from './fixtures';
+import { expect, randomClientIp, test } from './auth-fixtures';
+import { type Catalogue, fill, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { E2E_BASE_URL } from './support/e2e-env';
 
 /**
  * The admin tools index (reader-area §2.1, §2.2): /admin and /admin/tools list every tool of the
@@ -134,6 +135,52 @@ test.describe('admin tools index', () => {
     const boxB = await toolCard(page, b).boundingBox();
     expect(boxB?.y ?? 0).toBeGreaterThan((boxA?.y ?? 0) + (boxA?.height ?? 0) - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('each card shows its live figure, and the system health is listed in words', async ({
+    page,
+    t,
+    lang,
+    signInAs,
+    adminApi,
+    playwright,
+  }) => {
+    // A failed sign-in today, from an address of its own.
+    const stranger = await playwright.request.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
+    });
+    await stranger.post('/api/auth/sign-in', {
+      data: { email: `nobody-${Date.now()}@example.org`, password: 'Not-The-Password-1' },
+    });
+    await stranger.dispose();
+    await signInAs('admin');
+    await openApp(page, '/admin/tools');
+    const figure = page
+      .getByTestId('admin-tool-securityMonitoring-figures')
+      .locator('[data-figure="failedSignInsToday"]');
+    await expect(async () => {
+      const overview = (await (await adminApi.get('/api/admin/tools/overview')).json()) as {
+        figures: { failedSignInsToday: number };
+      };
+      const count = overview.figures.failedSignInsToday;
+      expect(count).toBeGreaterThanOrEqual(1);
+      const form = new Intl.PluralRules(lang).select(count);
+      const forms = t.adminTools.figures as Record<string, string>;
+      await expect(figure).toHaveText(
+        fill(forms[`failedSignInsToday_${form}`] ?? '', { formatted: new Intl.NumberFormat(lang).format(count) }),
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 70_000 });
+
+    const health = page.getByRole('region', { name: t.adminTools.health.title });
+    await expect(health.getByTestId('health-status')).toHaveText(t.adminTools.health.status.ok);
+    for (const key of ['database', 'migrations', 'mail', 'lastError', 'jobs', 'disk', 'version', 'uptime'] as const) {
+      await expect(health.getByRole('term').filter({ hasText: t.adminTools.health[key] })).toBeVisible();
+    }
+    await expect(health.getByTestId('health-version')).toContainText(/\d+\.\d+\.\d+/);
+    await expect(health.getByTestId('health-jobs')).toContainText(t.adminTools.health.jobNames.lending_notices);
+    await expectNoAxeViolations(page);
   });
 
   for (const role of ['librarian', 'patron'] as const) {
