@@ -70,7 +70,7 @@ test.describe('admin analytics', () => {
     const viewed = (await (await page.request.get('/api/admin/analytics/most-viewed')).json()) as MostViewed;
     const top = viewed.items[0];
     expect(top).toBeDefined();
-    await expect(page.getByTestId('chart-most-viewed').getByRole('link').first()).toHaveAttribute(
+    await expect(page.getByTestId('chart-most-viewed').getByRole('table').getByRole('link').first()).toHaveAttribute(
       'href',
       `/book/${top?.bookId}`,
     );
