@@ -2,6 +2,7 @@ import type { Language } from '@maktaba/shared/constants';
 import { startOfUtcDay } from '@maktaba/shared/lending';
 import type { NoticesRun } from '@maktaba/shared/schemas/loans';
 import type { Logger } from 'pino';
+import { recordJobRun } from '../admin-overview/job-runs.js';
 import type { Transaction } from '../mail/outbox.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { translator } from '../mail/templates.js';
@@ -158,8 +159,10 @@ export function createLendingNoticesJob(ctx: LendingContext, logger: Logger): Le
       try {
         const sent = await runLendingNotices(ctx, ctx.now ? ctx.now() : new Date());
         if (sent.reminders + sent.overdue_notices + sent.expired_offers > 0) logger.info(sent, 'lending notices sent');
+        await recordJobRun(ctx.db, 'lending_notices');
       } catch (error) {
         logger.warn({ err: error }, 'lending notices failed');
+        await recordJobRun(ctx.db, 'lending_notices', error);
       } finally {
         running = undefined;
       }
