@@ -285,10 +285,10 @@ export function AnalyticsPage() {
             />
           )}
           table={(data) => (
-            <TableFrame className="max-h-96 overflow-y-auto">
+            <TableFrame>
               <table className="w-full text-sm" data-testid="chart-table">
                 <caption className="sr-only">{t('analytics.loansByCategory.title')}</caption>
-                <thead className="sticky top-0 bg-surface-2">
+                <thead className="bg-surface-2">
                   <tr>
                     <th scope="col" className={thClass}>
                       {t('analytics.loansByCategory.category')}

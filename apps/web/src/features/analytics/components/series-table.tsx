@@ -21,10 +21,10 @@ type SeriesTableProps = {
 export function SeriesTable({ caption, labelHeader, labels, formatLabel, series, formatValue }: SeriesTableProps) {
   const { t } = useTranslation();
   return (
-    <TableFrame className="max-h-96 overflow-y-auto">
+    <TableFrame>
       <table className="w-full text-sm" data-testid="chart-table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 bg-surface-2">
+        <thead className="bg-surface-2">
           <tr>
             <th scope="col" className={thClass}>
               {labelHeader}
