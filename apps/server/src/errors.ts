@@ -18,7 +18,6 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   RATE_LIMITED: 'Too many attempts - please try again later',
-  REMINDER_TOO_SOON: 'This account was reminded less than 24 hours ago.',
   INTERNAL: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'Service unavailable.',
   INVALID_CREDENTIALS: 'Invalid email or password',
@@ -83,6 +82,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_RUN_ACTIVE: 'A validation run is already under way. Wait for it to finish.',
   MERGE_SAME_BOOK: 'A book cannot be merged into itself.',
   MERGE_LOAN_CONFLICT: 'A reader has an active loan of both books. Finish one of the loans, then merge.',
+  REMINDER_TOO_SOON: 'This account was reminded less than 24 hours ago.',
+  CIRCLE_HOST: 'The host leads this circle and takes no seat in it.',
 };
 
 export class AppError extends Error {

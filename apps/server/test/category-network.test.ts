@@ -10,7 +10,7 @@ import {
   CategoryNetworkSchema,
   type NetworkEdge,
 } from '@maktaba/shared/schemas/category-network';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { authors, bookAuthors, bookCategories, books, categories } from '../src/db/schema/index.js';
 import { forgetCategoryNetwork } from '../src/modules/category-network/category-network.service.js';

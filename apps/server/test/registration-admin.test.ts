@@ -212,7 +212,11 @@ describeEachDriver('registration monitoring and testing over HTTP', (driver) => 
       },
     });
     const actor = { id: admin.id, email: admin.email, role: 'admin' as const, sessionId: '' };
-    const result = await service.runTest(actor, { clientIp: '10.9.9.9' }, new Headers());
+    const result = await service.runTest(
+      actor,
+      { clientIp: '10.9.9.9', userAgent: undefined, acceptLanguage: undefined },
+      new Headers(),
+    );
     expect(result.ok).toBe(false);
     expect(result.steps.map((step) => [step.step, step.ok])).toEqual([
       ['security_check', true],

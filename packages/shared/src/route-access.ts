@@ -281,8 +281,6 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/books/{keepId}/merge': 'admin.access',
   'GET /api/admin/category-network': 'admin.analytics',
   'GET /api/admin/category-network/{id}': 'admin.analytics',
-  'GET /api/admin/category-network': 'admin.analytics',
-  'GET /api/admin/category-network/{id}': 'admin.analytics',
   'GET /api/admin/books/{id}/copies': 'books.edit',
   'POST /api/admin/books/{id}/copies': 'books.edit',
   'PATCH /api/admin/copies/{id}': 'books.edit',

@@ -30,8 +30,6 @@ import { IMPORT_UPLOAD_PATH, importRoutes } from '../modules/imports/import.rout
 import { holdRoutes } from '../modules/lending/holds.routes.js';
 import { lendingRoutes } from '../modules/lending/lending.routes.js';
 import { lendingReportsRoutes } from '../modules/lending-reports/lending-reports.routes.js';
-import { sourceValidationRoutes } from '../modules/source-validation/source-validation.routes.js';
-import { securityMonitoringRoutes } from '../modules/security-monitoring/security-monitoring.routes.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from '../modules/profiles/preferences.routes.js';
 import { profileRoutes } from '../modules/profiles/profiles.routes.js';
@@ -42,11 +40,13 @@ import { QUOTE_IMPORT_UPLOAD_PATH, quoteImportRoutes } from '../modules/quotes/q
 import { registrationAdminRoutes } from '../modules/registration-admin/registration-admin.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
 import { refreshSearchAfterWrites } from '../modules/search/search-refresh.js';
+import { securityMonitoringRoutes } from '../modules/security-monitoring/security-monitoring.routes.js';
+import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.js';
+import { sourceValidationRoutes } from '../modules/source-validation/source-validation.routes.js';
 import { storageRoutes } from '../modules/storage/storage.routes.js';
 import { isUploadRequest, uploadRoutes } from '../modules/storage/uploads.routes.js';
 import { studyCircleRoutes } from '../modules/study-circles/study-circles.routes.js';
 import { studyGuideRoutes } from '../modules/study-guides/study-guides.routes.js';
-import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.js';
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';

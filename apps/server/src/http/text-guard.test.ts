@@ -14,7 +14,7 @@ describe('unsafe text', () => {
 
   it('names the path of the first unsafe string or key', () => {
     expect(findUnsafeText({ a: 'ok', b: { c: ['fine', 'x\u0000'] } })).toBe('b.c.1');
-    expect(findUnsafeText({ ['k\ud800']: 1 })).toBe('k\ud800');
+    expect(findUnsafeText({ 'k\ud800': 1 })).toBe('k\ud800');
     expect(findUnsafeText('\u0000')).toBe('_');
     expect(findUnsafeText({ a: 1, b: null, c: [true, 'ok'] })).toBeNull();
   });

@@ -60,8 +60,7 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
   [
     'source-validation',
     'pages.admin.sourceValidation',
-    () =>
-      import('../features/source-validation/components/source-validation-page').then((m) => m.SourceValidationPage),
+    () => import('../features/source-validation/components/source-validation-page').then((m) => m.SourceValidationPage),
   ],
   [
     'books-import',
@@ -77,12 +76,18 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
   [
     'registration-monitoring',
     'pages.admin.registrationMonitoring',
-    () => import('../features/registration-admin/components/registration-monitoring-page').then((m) => m.RegistrationMonitoringPage),
+    () =>
+      import('../features/registration-admin/components/registration-monitoring-page').then(
+        (m) => m.RegistrationMonitoringPage,
+      ),
   ],
   [
     'registration-testing',
     'pages.admin.registrationTesting',
-    () => import('../features/registration-admin/components/registration-testing-page').then((m) => m.RegistrationTestingPage),
+    () =>
+      import('../features/registration-admin/components/registration-testing-page').then(
+        (m) => m.RegistrationTestingPage,
+      ),
   ],
   [
     'security-monitoring',

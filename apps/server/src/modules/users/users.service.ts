@@ -29,7 +29,6 @@ import { findUserByEmail, replaceResetToken } from '../auth/password.repository.
 import { revokeSessions } from '../auth/sessions.repository.js';
 import { hashToken, newLinkToken } from '../auth/token-hash.js';
 import { closeLoansOfDepartingReader } from '../lending/reader-departure.js';
-import { releaseSeatsOfDepartingReader } from '../study-circles/study-circles.service.js';
 import { pickLocale } from '../mail/locale.js';
 import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail, type Transaction } from '../mail/outbox.js';
@@ -42,6 +41,7 @@ import {
   type ProfileUpdate,
   updateProfileRow,
 } from '../profiles/profiles.repository.js';
+import { releaseSeatsOfDepartingReader } from '../study-circles/study-circles.service.js';
 import { setupProblems, toUserListItem, virtualProfile } from './users.mapper.js';
 import {
   type AuditQuery,

@@ -7,6 +7,7 @@ import {
   WEB_VITAL_METRICS,
   type WebVitalMetric,
 } from '@maktaba/shared/schemas/analytics';
+import type { TFunction } from 'i18next';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,11 +112,7 @@ export function dailySummary(
 }
 
 /** The web-vitals summary: how many page-and-device pairs are good, and the worst of them. */
-export function vitalsSummary(
-  data: AnalyticsWebVitals,
-  t: (key: string, values?: Record<string, string>) => string,
-  language: string,
-): string {
+export function vitalsSummary(data: AnalyticsWebVitals, t: TFunction, language: string): string {
   const good = data.overall.filter((row) => rateVital(row.p75, data.thresholds) === 'good').length;
   const worst = data.overall.reduce<(typeof data.overall)[number] | null>(
     (found, row) => (!found || row.p75 > found.p75 ? row : found),

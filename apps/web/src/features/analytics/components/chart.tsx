@@ -8,7 +8,6 @@ import {
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
-  type TooltipContentProps,
   XAxis,
   YAxis,
 } from 'recharts';
@@ -51,7 +50,10 @@ function ChartTooltip({
   label,
   formatLabel,
   formatValue,
-}: Partial<TooltipContentProps<number, string>> & {
+}: {
+  active?: boolean;
+  payload?: ReadonlyArray<{ dataKey?: unknown; name?: unknown; value?: unknown; color?: string }>;
+  label?: unknown;
   formatLabel: (label: string) => string;
   formatValue: (value: number) => string;
 }) {
@@ -68,7 +70,7 @@ function ChartTooltip({
         {payload.map((entry) => (
           <li key={String(entry.dataKey)} className="flex items-center gap-2">
             <span aria-hidden className="inline-block size-2.5 rounded-full" style={{ background: entry.color }} />
-            <span>{entry.name}</span>
+            <span>{String(entry.name ?? '')}</span>
             <span className="ms-auto ps-3 tabular-nums font-semibold">
               {typeof entry.value === 'number' ? formatValue(entry.value) : '—'}
             </span>
