@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from './auth-fixtures';
-import { type Catalogue, fill, type Lang, openApp } from './fixtures';
+import { fill, type Lang, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 /**

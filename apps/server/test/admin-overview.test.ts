@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { type AdminOverview, AdminOverviewSchema, SERVER_JOBS } from '@maktaba/shared/schemas/admin-overview';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
   adminAuditLog,
