@@ -50,7 +50,10 @@ export function ProfilesEditorPage() {
   const go = (next: EditorState) => setParams(paramsFromState(next));
   const setFilter = (changes: Partial<ProfilesFilter>) => {
     clearSelection();
-    const merged = { ...filter, ...changes };
+    // From the address bar, not this render's filter: two changes made before the page draws
+    // again (one select, then another at once) would otherwise lose the first.
+    const current = stateFromParams(new URLSearchParams(window.location.search)).filter;
+    const merged = { ...current, ...changes };
     for (const key of Object.keys(merged) as (keyof ProfilesFilter)[]) {
       if (merged[key] === undefined || merged[key] === '') delete merged[key];
     }
