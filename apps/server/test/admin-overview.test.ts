@@ -191,6 +191,7 @@ describeEachDriver('admin overview over HTTP', (driver) => {
     ]);
     await recordJobRun(db, 'telemetry_prune');
     await recordJobRun(db, 'lending_notices', new Error('boom'));
+    await recordJobRun(db, 'analytics_rollup');
     const { health } = await read();
     expect(health.status).toBe('ok');
     expect(health.version).toBe(readServerVersion());

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** Jobs the server runs in the background whose last run is recorded (system_events `job.<name>`). */
-export const SERVER_JOBS = ['telemetry_prune', 'lending_notices'] as const;
+export const SERVER_JOBS = ['telemetry_prune', 'lending_notices', 'analytics_rollup'] as const;
 export type ServerJob = (typeof SERVER_JOBS)[number];
 
 export const AdminOverviewSchema = z.object({

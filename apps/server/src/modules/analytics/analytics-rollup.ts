@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
+import { recordJobRun } from '../admin-overview/job-runs.js';
 import { rollUpAnalytics } from './analytics.service.js';
 
 /** How often the days that can still change (today and yesterday, UTC) are rolled up again. */
@@ -28,8 +29,10 @@ export function createAnalyticsRollupJob(
       try {
         const result = await rollUpAnalytics(db, new Date());
         logger.debug({ ...result, ms: Date.now() - started }, 'analytics rolled up');
+        await recordJobRun(db, 'analytics_rollup');
       } catch (error) {
         logger.warn({ err: error }, 'analytics rollup failed');
+        await recordJobRun(db, 'analytics_rollup', error);
       } finally {
         running = undefined;
       }

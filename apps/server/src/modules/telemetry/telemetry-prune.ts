@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { pruneRateLimitCounters } from '../../http/rate-limit.js';
+import { recordJobRun } from '../admin-overview/job-runs.js';
 import { deleteSearchEventsBefore } from '../analytics/analytics.repository.js';
 import { deleteSecurityEventsBefore } from '../auth/security.repository.js';
 import { deleteTelemetryBefore } from './telemetry.repository.js';
@@ -26,8 +27,10 @@ export function createTelemetryPruner(db: Database, logger: Logger): TelemetryPr
         await deleteSearchEventsBefore(db, new Date(Date.now() - TELEMETRY_RULES.searchEventsKeepMs));
         await deleteSecurityEventsBefore(db, new Date(Date.now() - TELEMETRY_RULES.securityEventsKeepMs));
         await pruneRateLimitCounters(db, TELEMETRY_RULES.rateLimitCountersKeepMs);
+        await recordJobRun(db, 'telemetry_prune');
       } catch (error) {
         logger.warn({ err: error }, 'telemetry prune failed');
+        await recordJobRun(db, 'telemetry_prune', error);
       } finally {
         running = undefined;
       }
