@@ -94,7 +94,7 @@ describeEachDriver('profile self-service over HTTP', (driver) => {
       [{ city: '' }, 'city', 'validation.cityRequired'],
       [{ state_province: '' }, 'state_province', 'validation.stateRequired'],
       [{ postal_code: '' }, 'postal_code', 'validation.postalRequired'],
-      [{ country: 'France' }, 'country', 'validation.countryRequired'],
+      [{ country: 'France' }, 'country', 'validation.countryNotShipped'],
     ];
     for (const [body, field, key] of cases) {
       const error = expectError(await a.client.patch('/api/profiles/me', body), 422, 'VALIDATION_FAILED');

@@ -11,9 +11,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { Skeleton } from '../../components/ui/skeleton';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { apiErrorKey, apiErrorText } from '../../lib/api-error-text';
 import { applyFieldErrors } from '../../lib/apply-field-errors';
-import { UnsavedChangesGuard } from '../catalogue-admin/components/unsaved-changes-guard';
 import { useSaveSystemSettings, useSystemSettings } from './api';
 import { CountryPicker } from './country-picker';
 

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { usePublicConfig } from '../../../lib/public-config';
-import { RegistrationClosed } from '../../system-settings/registration-closed';
 import { useSaveAddress } from '../hooks/use-save-address';
 import { useAbandonRegistration } from '../hooks/use-sign-out';
 import { useSignUp } from '../hooks/use-sign-up';
@@ -18,6 +17,7 @@ import { CompleteProfileForm } from './complete-profile-form';
 import { ImprovementsBadge } from './improvements-badge';
 import { QuoteCarousel } from './quote-carousel';
 import { RegisterForm } from './register-form';
+import { RegistrationClosed } from './registration-closed';
 import { SignInForm } from './sign-in-form';
 import { WelcomeView } from './welcome-view';
 

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { apiErrorText, fieldErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { formatNumber } from '../../../lib/format';
@@ -25,7 +26,6 @@ import { UNKNOWN_FALLBACK } from '../lib/error-text';
 import { AuthorPicker } from './author-picker';
 import { CategoryPicker } from './category-picker';
 import { asNumber, asOptional, asOptionalNumber, LanguagePair, SelectControl, TextControl } from './form-controls';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 type BookOutput = z.output<typeof BookCreateSchema>;
 

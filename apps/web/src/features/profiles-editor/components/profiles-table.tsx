@@ -3,8 +3,8 @@ import type { ProfileRow } from '@maktaba/shared/schemas/profiles-bulk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableFrame } from '../../../components/ui/table-frame';
+import { UserStatusBadge as StatusBadge } from '../../../components/user-status-badge';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { StatusBadge } from '../../users/components/users-table';
 
 /** A stored country (its English name) in the page's language, through Intl.DisplayNames. */
 export function useCountryName() {

@@ -343,7 +343,7 @@ function RiskTable({ data }: { data: SecurityOverview }) {
           {data.riskDistribution.map((band) => (
             <tr key={band.min} className={rowClass}>
               <th scope="row" className={`${tdClass} text-start font-normal`}>
-                <bdi dir="ltr" className="tabular-nums">
+                <bdi className="tabular-nums">
                   {t('securityMonitoring.risk.bandRange', {
                     min: formatNumber(band.min, language),
                     max: formatNumber(band.max, language),

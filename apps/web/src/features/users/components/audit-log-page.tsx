@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
+import { FilterSelect } from '../../../components/ui/filter-select';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
@@ -8,8 +10,6 @@ import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch
 import { pageCount } from '../../../lib/paging';
 import { type AuditFilter, useAuditLog } from '../api/list-audit-log';
 import { AuditEntries } from './audit-entries';
-import { FilterSelect } from './filter-select';
-import { LoadError } from './load-error';
 import { UserPicker } from './user-picker';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FilterSelect } from '../../../components/ui/filter-select';
 import { useUpdateUser } from '../api/update-user';
 import { failureText } from '../lib/error-text';
-import { FilterSelect } from './filter-select';
 
 /**
  * Role (admins with users.manage_roles) and status. Suspending or deactivating asks first: the

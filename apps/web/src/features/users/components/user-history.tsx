@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate as formatDay } from '../../../lib/format';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -7,7 +8,6 @@ import { useUserActivity } from '../api/get-user-activity';
 import { useUserBorrowings } from '../api/get-user-borrowings';
 import { useStaffContext } from '../hooks/use-staff-context';
 import { formatDate } from '../lib/format';
-import { LoadError } from './load-error';
 
 /** The last ten activities of the user. */
 export function UserActivityList({ userId }: { userId: string }) {

@@ -1,10 +1,10 @@
 import type { UserDetail } from '@maktaba/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../components/email-text';
+import { UserStatusBadge as StatusBadge } from '../../../components/user-status-badge';
 import { formatNumber, formatRelativeTime } from '../../../lib/format';
 import { formatDate, roleLabel } from '../lib/format';
 import { UserAvatar } from './user-avatar';
-import { StatusBadge } from './users-table';
 
 /** Who the user is: picture or initials, e-mail, role, status, limit, dates and how the account began. */
 export function UserProfileCard({ detail }: { detail: UserDetail }) {

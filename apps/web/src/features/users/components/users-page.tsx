@@ -4,8 +4,10 @@ import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
+import { FilterSelect } from '../../../components/ui/filter-select';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNumber } from '../../../lib/format';
@@ -20,8 +22,6 @@ import {
   withOrder,
 } from '../lib/list-state';
 import { CreateUserDialog } from './create-user-dialog';
-import { FilterSelect } from './filter-select';
-import { LoadError } from './load-error';
 import { UsersTable } from './users-table';
 
 const SEARCH_DELAY_MS = 300;

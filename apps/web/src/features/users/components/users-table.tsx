@@ -3,10 +3,11 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmailText } from '../../../components/email-text';
+import { FilterSelect } from '../../../components/ui/filter-select';
 import { TableFrame } from '../../../components/ui/table-frame';
+import { UserStatusBadge as StatusBadge } from '../../../components/user-status-badge';
 import { formatDate, roleLabel } from '../lib/format';
 import type { UserListState } from '../lib/list-state';
-import { FilterSelect } from './filter-select';
 import { UserAvatar } from './user-avatar';
 
 const COLUMNS: UserSortColumn[] = [
@@ -137,20 +138,5 @@ export function UsersTable({ users, state, onSort, onOrder }: UsersTableProps) {
         ))}
       </ul>
     </>
-  );
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  const tone =
-    status === 'active'
-      ? 'bg-primary-soft text-primary'
-      : status === 'suspended'
-        ? 'bg-danger-soft text-danger'
-        : 'bg-surface-2 text-muted';
-  return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
-      {t(`users.statuses.${status}`)}
-    </span>
   );
 }

@@ -1,8 +1,8 @@
 import { ArrowLeft, Mail } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { usePublicConfig } from '../../lib/public-config';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { usePublicConfig } from '../../../lib/public-config';
 
 /** What the sign-up page shows while the library takes no new accounts (system settings). */
 export function RegistrationClosed({ onBack, onSignIn }: { onBack: () => void; onSignIn: () => void }) {

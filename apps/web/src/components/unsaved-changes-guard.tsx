@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from './ui/confirm-dialog';
 
 /** Asks before leaving a form with unsaved edits: in-app navigation through the router, closing the tab through the browser. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
 
 /** A failed load, with its message (accounts-and-auth §8) and a retry. */
 export function LoadError({ titleKey, onRetry }: { titleKey: string; onRetry: () => void }) {
