@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcIdentity, oidcIdentityCookie, startOidcMock } from '../../../e2e/support/oidc-mock.js';
 import type { Database } from '../src/db/client.js';
-import { authAccounts, authUsers, profiles } from '../src/db/schema/index.js';
+import { appSettings, authAccounts, authUsers, profiles } from '../src/db/schema/index.js';
 import {
   type ApiClient,
   clientFrom,
@@ -174,6 +174,26 @@ describeEachDriver('Google sign-in over HTTP', (driver) => {
     expect(secondUser.id).toBe(firstUser.id);
     expect(await usersWithEmail(identity.email)).toHaveLength(1);
     expect(await googleAccounts(firstUser.id)).toHaveLength(1);
+  });
+
+  it('refuses a first Google sign-in while registration is closed, and signs a known subject in', async () => {
+    const known = googleIdentity();
+    expectReturnedTo(await signInWithGoogle(known));
+    await db.insert(appSettings).values({ key: 'system', value: { registration_open: false } });
+    try {
+      const stranger = googleIdentity();
+      const refused = await signInWithGoogle(stranger);
+      // The web page reads the code case-insensitively (errors.codes.REGISTRATION_CLOSED).
+      expectReturnedTo(refused, 'REGISTRATION_CLOSED');
+      expect((await refused.client.session()).body.user).toBeNull();
+      expect(await usersWithEmail(stranger.email)).toHaveLength(0);
+      // An existing account is not a registration: it signs in as before.
+      const again = await signInWithGoogle(known);
+      expectReturnedTo(again);
+      expect((await again.client.session()).body.user?.email).toBe(known.email);
+    } finally {
+      await db.delete(appSettings).where(eq(appSettings.key, 'system'));
+    }
   });
 
   it('refuses a tampered state: no session, back to /auth/callback with an error', async () => {

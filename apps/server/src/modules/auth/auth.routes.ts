@@ -13,8 +13,10 @@ import type { AppEnv } from '../../http/context.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { enforceRateLimits, type RateLimit } from '../../http/rate-limit.js';
 import { requestMetadata } from '../../http/request-metadata.js';
+import { isRegistrationOpen } from '../settings/system-settings.service.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
+import { registrationGate } from './google.js';
 import { evaluateSecurity, SECURITY_RULES } from './security.service.js';
 import { authHeaders, readAuthState, SIGNED_OUT, setCookies } from './session.js';
 
@@ -168,6 +170,10 @@ export function mountAuthHandler(api: OpenAPIHono<AppEnv>, auth: Auth) {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    const request = new Request(c.req.raw, { headers });
+    if (path !== '/oauth2/callback/google') return auth.handler(request);
+    // A first Google sign-in creates an account: refused while registration is closed (see registrationGate).
+    const open = await isRegistrationOpen(db(c));
+    return registrationGate.run({ open }, () => auth.handler(request));
   });
 }

@@ -18,8 +18,13 @@ import {
   authVerifications,
   profiles,
 } from '../../db/schema/index.js';
-import { isRegistrationOpen } from '../settings/system-settings.service.js';
-import { googlePlugins, OAUTH_RETURN_PATH, refuseGoogleTakeover, validateGoogleUserInfo } from './google.js';
+import {
+  googlePlugins,
+  OAUTH_RETURN_PATH,
+  refuseGoogleTakeover,
+  registrationGate,
+  validateGoogleUserInfo,
+} from './google.js';
 
 /** Set by our routes from the resolved client address; anything a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = 'x-maktaba-client-ip';
@@ -101,7 +106,8 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       user: {
         create: {
           before: async () => {
-            if (!(await isRegistrationOpen(db))) {
+            // Read by the provider's return route before better-auth's transaction began.
+            if (registrationGate.getStore()?.open === false) {
               throw new APIError('FORBIDDEN', { code: 'REGISTRATION_CLOSED', message: 'Registration is closed' });
             }
           },

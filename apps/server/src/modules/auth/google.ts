@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ErrorBody } from '@maktaba/shared/errors';
 import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth';
 import { APIError } from 'better-auth/api';
@@ -128,6 +129,14 @@ export async function refuseGoogleTakeover(account: AccountRow, context: HookCon
     throw new APIError('CONFLICT', { code: 'ACCOUNT_NOT_LINKED', message: 'Account not linked' });
   }
 }
+
+/**
+ * Whether registration was open when the provider's return began. better-auth creates a first
+ * Google user inside its sign-in transaction, where a query on another connection would wait for
+ * that transaction (and on PGlite, with one connection, forever): the route reads the setting
+ * before handing over, and the user-create hook reads it from here.
+ */
+export const registrationGate = new AsyncLocalStorage<{ open: boolean }>();
 
 /** Google must vouch for the address, on every sign-in and not only the first. */
 export const validateGoogleUserInfo: NonNullable<NonNullable<BetterAuthOptions['user']>['validateUserInfo']> = ({
