@@ -108,7 +108,7 @@ afterEach(async () => {
 describe.each(['en', 'ar'] as const)('the analytics page in %s', (language) => {
   const t = catalogues[language].analytics;
   // Arabic is written with Arabic-Indic digits.
-  const locale = language === 'ar' ? 'ar-u-nu-arab' : language;
+  const locale = language;
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   const day = (value: string) =>
     new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(

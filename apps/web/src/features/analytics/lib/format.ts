@@ -1,10 +1,10 @@
 import { dateTimeFormat, numberFormat } from '../../../lib/format';
 
 /**
- * The Intl locale of the page's language: Arabic with Arabic-Indic digits (the runtime's default
- * numbering for `ar` may be Latin digits).
+ * The Intl locale of the page's language, as everywhere else in the app (lib/format): the digits
+ * are those Intl gives the language, so the charts read like the pages around them.
  */
-export const intlLocale = (language: string) => (language === 'ar' ? 'ar-u-nu-arab' : language);
+export const intlLocale = (language: string) => language;
 
 /** A chart's day (`YYYY-MM-DD`, UTC) in the page's language: "12 Nov" on an axis, "12 November 2026" elsewhere. */
 export function formatDay(day: string, language: string, style: 'short' | 'long' = 'long'): string {
