@@ -317,6 +317,8 @@ describeEachDriver('profiles editor over HTTP', (driver) => {
     });
 
     it('refuses more than 500 ids, more than 5,000 matches, bad values and NUL characters', async () => {
+      // A fresh admin session: the tests before end the first admin's sessions (suspension ends them).
+      admin = await accountAs(server, 'admin', { name: `Checker ${tag}` });
       const refused = async (body: unknown) => {
         const response = await admin.client.post('/api/admin/profiles/bulk', body);
         expect({ body: JSON.stringify(body).slice(0, 80), status: response.status }).toEqual({
