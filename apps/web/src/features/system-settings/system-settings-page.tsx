@@ -161,7 +161,7 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} description={t('systemSettings.unsavedDescription')} />
       <Section
         id="system-library"
         title={t('systemSettings.library.title')}

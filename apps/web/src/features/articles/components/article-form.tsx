@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
@@ -31,7 +32,6 @@ import { CoverField } from './cover-field';
 import { LanguagePanel } from './language-panel';
 import { RecordListPicker } from './record-list-picker';
 import { TopicPicker } from './topic-picker';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** Which button was pressed. */
 type Intent = 'draft' | 'publish' | 'save' | 'unpublish';
@@ -274,7 +274,7 @@ export function ArticleForm({ source }: { source: ArticleSource | null }) {
         error={deleteError}
         onConfirm={onDelete}
       />
-      <UnsavedChangesGuard when={isDirty && !goTo} />
+      <UnsavedChangesGuard when={isDirty && !goTo} description={t('articles.editor.unsaved.description')} />
     </form>
   );
 }
