@@ -1,6 +1,6 @@
 import { CATEGORY_NETWORK_LIMITS } from '@maktaba/shared/schemas/category-network';
 import { Network, PanelRight, Search, Table2 } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -43,7 +43,8 @@ export function CategoryNetworkPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [notFound, setNotFound] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The category whose panel heading takes focus once its panel has loaded. */
+  const [focusFor, setFocusFor] = useState<string | null>(null);
   const network = useCategoryNetwork(minShared);
 
   const data = network.data;
@@ -60,7 +61,7 @@ export function CategoryNetworkPage() {
   const open = (id: string, { focus = true } = {}) => {
     setSelectedId(id);
     if (!wide) setSheetOpen(true);
-    else if (focus) requestAnimationFrame(() => headingRef.current?.focus());
+    else if (focus) setFocusFor(id);
   };
   const choose = (id: string) => {
     setSelectedId(id);
@@ -81,7 +82,12 @@ export function CategoryNetworkPage() {
   };
 
   const panel = selectedId ? (
-    <CategoryPanel id={selectedId} onSelect={wide ? setSelectedId : fromPanel} headingRef={headingRef} />
+    <CategoryPanel
+      id={selectedId}
+      onSelect={wide ? setSelectedId : fromPanel}
+      focusHeading={focusFor === selectedId}
+      onHeadingFocused={() => setFocusFor(null)}
+    />
   ) : (
     <p className="text-muted">{t('categoryNetwork.panel.empty')}</p>
   );

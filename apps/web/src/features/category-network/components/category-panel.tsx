@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import type { Ref } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -16,17 +16,27 @@ type CategoryPanelProps = {
   id: string;
   /** A connected category (or the parent) chosen: select it in the graph. */
   onSelect: (id: string) => void;
-  headingRef?: Ref<HTMLHeadingElement>;
+  /** Move focus to the heading as soon as the panel has loaded (it may still be loading when asked). */
+  focusHeading?: boolean;
+  onHeadingFocused?: () => void;
 };
 
 const listClass = 'flex flex-col gap-1';
 const linkClass = 'inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline';
 
 /** One category's side panel: its names and books, top books and authors, and the categories it shares books with. */
-export function CategoryPanel({ id, onSelect, headingRef }: CategoryPanelProps) {
+export function CategoryPanel({ id, onSelect, focusHeading = false, onHeadingFocused }: CategoryPanelProps) {
   const { t } = useTranslation();
   const language = usePageLanguage();
   const query = useCategoryPanel(id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const loaded = query.data?.category.id === id;
+
+  useEffect(() => {
+    if (!focusHeading || !loaded || !headingRef.current) return;
+    headingRef.current.focus();
+    onHeadingFocused?.();
+  }, [focusHeading, loaded, onHeadingFocused]);
   const number = (value: number) => formatNumber(value, language);
 
   if (query.isPending) {
