@@ -125,7 +125,10 @@ test.describe('sign-in', () => {
     context,
     t,
     account,
+    allowConsoleError,
   }) => {
+    // Code the page was fetching ahead of time when the network went is refused by the browser.
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
     const requests = watchRequests(page, ['/api/auth/sign-in', '/api/auth/security-check']);
     await openApp(page, '/signin');
     await portal(page).getByRole('button', { name: t.auth.welcome.email, exact: true }).click();

@@ -79,7 +79,12 @@ export function MyImamGuides() {
                   <LevelBadge level={guide.level} />
                 </div>
                 <h3 className="font-display text-lg leading-snug font-bold break-words">
-                  <Link to={`/guides/${guide.id}`} lang={title?.lang} dir="auto" className="hover:underline">
+                  <Link
+                    to={`/guides/${guide.id}`}
+                    lang={title?.lang}
+                    dir="auto"
+                    className="inline-flex min-h-11 items-center hover:underline"
+                  >
                     {titleText}
                   </Link>
                 </h3>
