@@ -346,6 +346,12 @@ describeEachDriver('source validation over HTTP', (driver) => {
     );
     expectError(await r1.client.post(`/api/admin/books/${keeper}/merge`, { duplicate_id: dup }), 403, 'FORBIDDEN');
 
+    // The duplicate has its own uploaded cover (the keeper has one too, so it is not taken over).
+    const { storage } = server.running.deps;
+    const dupCover = `${dup}/cover.webp`;
+    await storage.put('covers', dupCover, Buffer.from('cover'), 'image/webp');
+    await db.update(books).set({ coverKey: dupCover }).where(eq(books.id, dup));
+
     await server.running.deps.searchIndex.refresh();
     const searchBefore = await admin.client.get(`/api/search?q=${encodeURIComponent(`Kitab al-Tawhid ${tag}`)}`);
     expect(searchBefore.body.hits.map((hit: { id: string }) => hit.id)).toContain(dup);
@@ -404,6 +410,9 @@ describeEachDriver('source validation over HTTP', (driver) => {
 
     expect((await admin.client.get(`/api/books/${dup}`)).status).toBe(404);
     expect((await admin.client.get(`/api/books/${keeper}`)).status).toBe(200);
+    // The duplicate's cover file went with it; the keeper's stays named.
+    expect(await storage.stat('covers', dupCover)).toBeNull();
+    expect(book?.coverKey).not.toBe(dupCover);
     const searchAfter = await admin.client.get(`/api/search?q=${encodeURIComponent(`Kitab al-Tawhid ${tag}`)}`);
     expect(searchAfter.body.hits.map((hit: { id: string }) => hit.id)).not.toContain(dup);
 

@@ -200,6 +200,21 @@ describeEachDriver('images over HTTP', (driver) => {
     expect(fallback.headers['cache-control']).toBe('public, max-age=300');
   });
 
+  it('deleting a book or an author removes its image file', async () => {
+    const admin = (await accountAs(server, 'admin', { name: 'Admin' })).client;
+    const bookId = await newBook();
+    const cover = (await upload(librarian, `/api/books/${bookId}/cover`, await png(30, 40, '#778899'))).body;
+    expect(fs.existsSync(storedFile('covers', cover.key))).toBe(true);
+    expect((await admin.delete(`/api/books/${bookId}`)).status).toBe(204);
+    expect(fs.existsSync(storedFile('covers', cover.key))).toBe(false);
+
+    const [author] = await db.insert(authors).values({ nameEn: 'A passing author' }).returning({ id: authors.id });
+    const photo = (await upload(librarian, `/api/authors/${author?.id}/photo`, await png(30, 40))).body;
+    expect(fs.existsSync(storedFile('portraits', photo.key))).toBe(true);
+    expect((await admin.delete(`/api/authors/${author?.id}`)).status).toBe(204);
+    expect(fs.existsSync(storedFile('portraits', photo.key))).toBe(false);
+  });
+
   it('sets author and scholar portraits with the right permission', async () => {
     const [author] = await db.insert(authors).values({ nameEn: 'An author' }).returning({ id: authors.id });
     const [scholar] = await db

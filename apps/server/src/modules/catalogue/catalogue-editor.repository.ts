@@ -92,9 +92,10 @@ export async function updateBook(db: Queryable, id: string, values: Partial<Book
   return rows.length > 0;
 }
 
-export async function deleteBook(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.delete(books).where(eq(books.id, id)).returning({ id: books.id });
-  return rows.length > 0;
+/** Deletes a book; its cover key is returned so the file can go after the commit (null: no such book). */
+export async function deleteBook(db: Queryable, id: string): Promise<{ coverKey: string | null } | null> {
+  const [row] = await db.delete(books).where(eq(books.id, id)).returning({ coverKey: books.coverKey });
+  return row ?? null;
 }
 
 export async function bookHasCheckouts(db: Queryable, id: string): Promise<boolean> {
@@ -159,9 +160,10 @@ export async function authorHasBooks(db: Queryable, id: string): Promise<boolean
   return row !== undefined;
 }
 
-export async function deleteAuthor(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.delete(authors).where(eq(authors.id, id)).returning({ id: authors.id });
-  return rows.length > 0;
+/** Deletes an author; their photo key is returned so the file can go after the commit (null: no such author). */
+export async function deleteAuthor(db: Queryable, id: string): Promise<{ photoKey: string | null } | null> {
+  const [row] = await db.delete(authors).where(eq(authors.id, id)).returning({ photoKey: authors.photoKey });
+  return row ?? null;
 }
 
 /** The ids from `id` up through its ancestors (to refuse a parent that would make a cycle). */

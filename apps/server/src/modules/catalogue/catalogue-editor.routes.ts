@@ -20,6 +20,7 @@ import type { AppEnv } from '../../http/context.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { requestMetadata } from '../../http/request-metadata.js';
+import { discardImageOf } from '../storage/uploads.service.js';
 import * as service from './catalogue-editor.service.js';
 
 /**
@@ -148,7 +149,9 @@ export const catalogueEditorRoutes = new OpenAPIHono<AppEnv>()
     c.json(await service.changeBookStatus(db(c), editor(c), c.req.valid('param').id, c.req.valid('json').status), 200),
   )
   .openapi(deleteBook, async (c) => {
-    await service.deleteBook(db(c), editor(c), c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    const cover = await service.deleteBook(db(c), editor(c), id);
+    await discardImageOf(c.get('deps'), 'book-cover', id, cover);
     return c.body(null, 204);
   })
   .openapi(createAuthor, async (c) => c.json(await service.createAuthor(db(c), editor(c), c.req.valid('json')), 201))
@@ -156,7 +159,9 @@ export const catalogueEditorRoutes = new OpenAPIHono<AppEnv>()
     c.json(await service.updateAuthor(db(c), editor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(deleteAuthor, async (c) => {
-    await service.deleteAuthor(db(c), editor(c), c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    const photo = await service.deleteAuthor(db(c), editor(c), id);
+    await discardImageOf(c.get('deps'), 'author-photo', id, photo);
     return c.body(null, 204);
   })
   .openapi(createCategory, async (c) => c.json(await service.createCategory(db(c), c.req.valid('json')), 201))

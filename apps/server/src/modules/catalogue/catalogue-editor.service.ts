@@ -164,12 +164,16 @@ export async function changeBookStatus(db: Database, editor: Editor, id: string,
   return getBook(db, id, actor);
 }
 
-/** Removes a book for good (admins). A book with loan history is archived instead. */
-export async function deleteBook(db: Database, editor: Editor, id: string): Promise<void> {
+/**
+ * Removes a book for good (admins). A book with loan history is archived instead. Returns the key of
+ * the cover it had, for the caller to remove the file once the deletion is committed.
+ */
+export async function deleteBook(db: Database, editor: Editor, id: string): Promise<string | null> {
   if (await repo.bookHasCheckouts(db, id)) {
     throw new AppError('CONFLICT', 'This book has loan history; archive it instead.');
   }
-  await changeAudited(db, editor, { type: 'book', id }, 'delete', (tx) => repo.deleteBook(tx, id));
+  const deleted = await changeAudited(db, editor, { type: 'book', id }, 'delete', (tx) => repo.deleteBook(tx, id));
+  return deleted?.coverKey ?? null;
 }
 
 type AuthorInput = z.output<typeof AuthorWriteSchema>;
@@ -211,11 +215,13 @@ export async function updateAuthor(
   return getAuthor(db, id);
 }
 
-export async function deleteAuthor(db: Database, editor: Editor, id: string): Promise<void> {
+/** Removes an author without books. Returns the key of their photo, for the caller to remove the file. */
+export async function deleteAuthor(db: Database, editor: Editor, id: string): Promise<string | null> {
   if (await repo.authorHasBooks(db, id)) {
     throw new AppError('CONFLICT', 'This author still has books; move or remove them first.');
   }
-  await changeAudited(db, editor, { type: 'author', id }, 'delete', (tx) => repo.deleteAuthor(tx, id));
+  const deleted = await changeAudited(db, editor, { type: 'author', id }, 'delete', (tx) => repo.deleteAuthor(tx, id));
+  return deleted?.photoKey ?? null;
 }
 
 type CategoryInput = z.output<typeof CategoryWriteSchema>;
@@ -327,19 +333,20 @@ async function createAudited(db: Database, editor: Editor, type: AuditedType, in
  * Changes or deletes an existing record with its audit entry in one transaction: the record is
  * read before (a missing one is 404) and, for an edit, after, so only the fields that differ count.
  */
-async function changeAudited(
+async function changeAudited<T>(
   db: Database,
   editor: Editor,
   target: { type: AuditedType; id: string },
   kind: 'update' | 'delete',
-  change: (tx: Tx) => Promise<unknown>,
-) {
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const load = loaders[target.type];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const before = await load(tx, target.id);
-    await change(tx);
+    const changed = await change(tx);
     if (kind === 'delete') await auditDeleted(tx, editor, target, before);
     else await auditUpdated(tx, editor, target, before, await load(tx, target.id));
+    return changed;
   });
 }
 

@@ -44,9 +44,15 @@ const ACTIVE_LOANS = sql.raw(`(${ACTIVE_LOAN_STATUSES.map((status) => `'${status
  * and questions (one link where a key would clash), and its authors and categories (the union). The
  * keeper's empty fields are filled from the duplicate. Refused when one reader has an active loan of
  * both books (MERGE_LOAN_CONFLICT): the loans would clash. Findings about the duplicate leave the
- * latest run. Search is refreshed by the caller after the commit.
+ * latest run. Search is refreshed by the caller after the commit, and the duplicate's cover file
+ * (`leftCover`: unless the keeper took it over) removed.
  */
-export async function mergeBooks(db: Database, who: Who, keepId: string, dupId: string): Promise<MergeResult> {
+export async function mergeBooks(
+  db: Database,
+  who: Who,
+  keepId: string,
+  dupId: string,
+): Promise<{ result: MergeResult; leftCover: string | null }> {
   if (keepId === dupId) throw new AppError('MERGE_SAME_BOOK');
   return db.transaction(async (tx) => {
     const rows = await rowsOf<BookRow>(
@@ -206,7 +212,9 @@ export async function mergeBooks(db: Database, who: Who, keepId: string, dupId: 
       ipAddress: who.request.clientIp ?? null,
     });
 
-    return { keeper_id: keepId, duplicate_id: dupId, moved, filled: filled.map(([name]) => name) };
+    const result = { keeper_id: keepId, duplicate_id: dupId, moved, filled: filled.map(([name]) => name) };
+    const tookCover = filled.some(([, column]) => column === 'cover_key');
+    return { result, leftCover: tookCover ? null : duplicate.cover_key };
   });
 }
 

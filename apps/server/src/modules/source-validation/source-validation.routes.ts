@@ -17,6 +17,7 @@ import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit.js';
 import { requestMetadata } from '../../http/request-metadata.js';
 import { CSV_CONTENT_TYPE, csvDisposition } from '../lending-reports/csv.js';
+import { discardImageOf } from '../storage/uploads.service.js';
 import { mergeBooks } from './merge-books.js';
 import { findingsCsv, findingsPage, latestRun, startRun, type Who } from './source-validation.service.js';
 
@@ -154,7 +155,8 @@ export const sourceValidationRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid('json');
     if (keepId === body.duplicate_id) throw new AppError('MERGE_SAME_BOOK');
     await limitUser(c, MERGE_LIMIT);
-    const result = await mergeBooks(deps(c).database.db, who(c), keepId, body.duplicate_id);
+    const { result, leftCover } = await mergeBooks(deps(c).database.db, who(c), keepId, body.duplicate_id);
+    await discardImageOf(deps(c), 'book-cover', body.duplicate_id, leftCover);
     const { searchIndex } = deps(c);
     await searchIndex.refresh();
     searchIndex.cache.clear();

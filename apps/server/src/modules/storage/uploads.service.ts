@@ -66,6 +66,19 @@ export async function replaceImage(deps: Deps, target: ImageTarget, id: string, 
   return { key, url: publicObjectUrl(bucket, key) ?? '' };
 }
 
+/**
+ * Removes the image file of a row that is gone (a deleted book or author, a merged duplicate), with
+ * its variants. The same rule as a replaced image: only a key under the row's own prefix goes.
+ */
+export async function discardImageOf(
+  deps: Deps,
+  target: ImageTarget,
+  ownerId: string,
+  key: string | null,
+): Promise<void> {
+  await discard(deps, BUCKET_OF[target], ownerId, key);
+}
+
 /** Clears a row's image and removes the file. */
 export async function removeImage(deps: Deps, target: ImageTarget, id: string): Promise<void> {
   const swapped = await swapImageKey(deps.database.db, target, id, null);
