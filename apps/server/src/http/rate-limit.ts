@@ -23,7 +23,7 @@ export async function consumeRateLimit(
   db: Pick<Database, 'execute'>,
   limit: RateLimit,
   subject: string,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number }> {
   const key = `${limit.name}:${subject}`;
   const window = `${limit.windowMs} milliseconds`;
   const [row] = await rowsOf<{ count: number; reset_in_ms: number }>(
@@ -39,6 +39,7 @@ export async function consumeRateLimit(
   const count = Number(row?.count ?? 1);
   return {
     allowed: count <= limit.limit,
+    count,
     retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.reset_in_ms ?? 0) / 1000)),
   };
 }
@@ -51,6 +52,8 @@ export async function enforceRateLimits(
   c: Context<AppEnv>,
   limits: { byIp: RateLimit; byUser?: RateLimit },
   userId: string | null,
+  /** Called on the first refusal of a window for a subject (once, so a flood does not write a row per request). */
+  onFirstRefusal?: (limit: RateLimit) => Promise<void>,
 ): Promise<void> {
   const db = c.get('deps').database.db;
   const checks: [RateLimit, string][] = [[limits.byIp, c.get('clientIp')]];
@@ -58,6 +61,7 @@ export async function enforceRateLimits(
   for (const [limit, subject] of checks) {
     const result = await consumeRateLimit(db, limit, subject);
     if (!result.allowed) {
+      if (onFirstRefusal && result.count === limit.limit + 1) await onFirstRefusal(limit);
       c.header('Retry-After', String(result.retryAfterSeconds));
       throw new AppError('RATE_LIMITED');
     }

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { sanitizeEmail } from '@maktaba/shared/sanitize';
 import {
   SecurityCheckRequestSchema,
   SecurityCheckResponseSchema,
@@ -17,6 +18,7 @@ import { isRegistrationOpen } from '../settings/system-settings.service.js';
 import { type Auth, CLIENT_IP_HEADER } from './auth.js';
 import { signIn, signOut, signUp } from './auth.service.js';
 import { registrationGate } from './google.js';
+import { insertSecurityEvent } from './security.repository.js';
 import { evaluateSecurity, SECURITY_RULES } from './security.service.js';
 import { authHeaders, readAuthState, SIGNED_OUT, setCookies } from './session.js';
 
@@ -133,7 +135,18 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(signUpRoute, async (c) => {
     // Counted by address before anything else runs (the security check, the e-mail lookup, the hash).
-    await enforceRateLimits(c, SIGN_UP_LIMITS, null);
+    // An address over its limit is recorded once a window, for registration monitoring.
+    await enforceRateLimits(c, SIGN_UP_LIMITS, null, async () => {
+      const { clientIp, userAgent } = requestMetadata(c);
+      await insertSecurityEvent(db(c), {
+        eventType: 'registration_failed',
+        action: 'registration',
+        identifier: sanitizeEmail(c.req.valid('json').email),
+        ipAddress: clientIp,
+        userAgent,
+        reasons: ['too_many_registrations_ip'],
+      });
+    });
     const { mailer, config } = c.get('deps');
     const mail = { mailer, publicUrl: config.publicUrl };
     setCookies(c, await signUp(db(c), authCall(c), c.req.valid('json'), requestMetadata(c), mail));
