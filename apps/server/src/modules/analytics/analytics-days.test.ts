@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, monthsBetween, p75, pagePattern, resolvePeriod } from './analytics-days.js';
+import {
+  addDays,
+  daysBetween,
+  isoWeekStart,
+  monthsBetween,
+  p75,
+  pagePattern,
+  resolvePeriod,
+} from './analytics-days.js';
 
 describe('analytics days', () => {
   it('walks UTC days across months, years and leap days', () => {
@@ -9,6 +17,14 @@ describe('analytics days', () => {
     expect(daysBetween('2025-12-30', '2026-01-02')).toEqual(['2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02']);
     expect(daysBetween('2026-01-02', '2026-01-01')).toEqual([]);
     expect(daysBetween('2026-03-01', '2026-03-01')).toEqual(['2026-03-01']);
+  });
+
+  it("finds the Monday of a day's ISO week, across months and years", () => {
+    expect(isoWeekStart('2026-11-23')).toBe('2026-11-23'); // a Monday
+    expect(isoWeekStart('2026-11-29')).toBe('2026-11-23'); // its Sunday
+    expect(isoWeekStart('2026-11-30')).toBe('2026-11-30');
+    expect(isoWeekStart('2026-03-01')).toBe('2026-02-23');
+    expect(isoWeekStart('2027-01-01')).toBe('2026-12-28');
   });
 
   it('lists the months a period touches', () => {

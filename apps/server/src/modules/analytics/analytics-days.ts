@@ -12,6 +12,12 @@ export function addDays(day: string, days: number): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 }
 
+/** The Monday (ISO week start, UTC) of the week `day` is in. */
+export function isoWeekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0: Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 /** Every day from `from` to `to`, both included, oldest first (empty when `to` is before `from`). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
