@@ -15,9 +15,10 @@ import {
   TopQueriesSchema,
 } from '@maktaba/shared/schemas/analytics';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { rowsOf } from '../src/db/raw.js';
 import {
   authUsers,
   bookCategories,
@@ -32,8 +33,10 @@ import {
   securityEvents,
   webVitals,
 } from '../src/db/schema/index.js';
+import { WEEK_PREFIX, WEEKLY_METRICS } from '../src/modules/analytics/analytics.metrics.js';
+import { metricRows, mostViewed, topQueries } from '../src/modules/analytics/analytics.repository.js';
 import { rollUpAnalytics } from '../src/modules/analytics/analytics.service.js';
-import { addDays, daysBetween, monthsBetween, utcDay } from '../src/modules/analytics/analytics-days.js';
+import { addDays, daysBetween, isoWeekStart, monthsBetween, utcDay } from '../src/modules/analytics/analytics-days.js';
 import { csvCell } from '../src/modules/lending-reports/csv.js';
 import { createTelemetryPruner } from '../src/modules/telemetry/telemetry-prune.js';
 import { type ApiResponse, expectError } from './api-client.js';
@@ -52,6 +55,76 @@ async function eventually<T>(read: () => Promise<T>, timeoutMs = 20_000): Promis
   }
 }
 
+type Period = { from: string; to: string; today: string };
+
+/**
+ * The rankings as they were first written, every query labelled and every book read from the daily
+ * rows alone: the reference the ranked-then-labelled statements (week rows, top first) must match.
+ */
+async function referenceTopQueries(db: Database, period: Period, zeroOnly: boolean, limit: number) {
+  const rows = metricRows(
+    ['query_searches', 'query_zero_searches', 'query_first_typed', 'query_last_results'],
+    period.from,
+    period.to,
+    period.today,
+  );
+  const result = await rowsOf<{ normalized: string; query: string; searches: number | string; last: number | null }>(
+    db,
+    sql`with r as (${rows}),
+        totals as (
+          select dimension as normalized,
+                 sum(value) filter (where metric = 'query_searches') as searches,
+                 coalesce(sum(value) filter (where metric = 'query_zero_searches'), 0) as zero
+            from r where metric in ('query_searches', 'query_zero_searches')
+           group by dimension),
+        firsts as (
+          select distinct on (1) left(dimension, strpos(dimension, chr(31)) - 1) as normalized,
+                 substr(dimension, strpos(dimension, chr(31)) + 1) as query
+            from r where metric = 'query_first_typed'
+           order by 1, day, 2),
+        lasts as (
+          select distinct on (dimension) dimension as normalized, value as last
+            from r where metric = 'query_last_results'
+           order by dimension, day desc)
+        select t.normalized, coalesce(f.query, t.normalized) as query, t.searches, l.last
+          from totals t
+          left join firsts f on f.normalized = t.normalized
+          left join lasts l on l.normalized = t.normalized
+         where t.searches > 0 ${zeroOnly ? sql`and t.zero = t.searches` : sql``}
+         order by t.searches desc, coalesce(f.query, t.normalized), t.normalized
+         limit ${limit}`,
+  );
+  return result.map((row) => ({
+    normalized: row.normalized,
+    query: row.query,
+    searches: Number(row.searches),
+    lastResultCount: Number(row.last ?? 0),
+  }));
+}
+
+async function referenceMostViewed(db: Database, period: Period, limit: number) {
+  const statement: SQL = sql`with v as (
+      select dimension as book_id, sum(value) as views
+        from (${metricRows(['book_views_by_book'], period.from, period.to, period.today)}) r
+       group by dimension)
+    select v.book_id, b.title_en, b.title_ar, v.views
+      from v join books b on b.id::text = v.book_id
+     order by v.views desc, b.title_en nulls last, v.book_id
+     limit ${limit}`;
+  const rows = await rowsOf<{
+    book_id: string;
+    title_en: string | null;
+    title_ar: string | null;
+    views: number | string;
+  }>(db, statement);
+  return rows.map((row) => ({
+    bookId: row.book_id,
+    titleEn: row.title_en,
+    titleAr: row.title_ar,
+    views: Number(row.views),
+  }));
+}
+
 describeEachDriver('admin analytics over HTTP', (driver) => {
   const server = useTestServer(driver, { env: { TRUST_PROXY_HOPS: '1', DEMO_CATALOGUE: 'false' } });
   let db: Database;
@@ -65,6 +138,8 @@ describeEachDriver('admin analytics over HTTP', (driver) => {
   const d2 = addDays(today, -3);
   const d3 = addDays(today, -2);
   const csvDay = addDays(today, -10);
+  // The rankings' days: 20 days from 30 to 11 days ago, two whole ISO weeks at least, and edges.
+  const rankDay = (n: number) => addDays(today, -30 + n);
   const period = `from=${d0}&to=${d3}`;
   const ids: Record<string, string> = {};
 
@@ -197,6 +272,46 @@ describeEachDriver('admin analytics over HTTP', (driver) => {
     await vital(d1, '/', 'desktop', 300);
     await vital(d1, '/', 'desktop', 9, 'CLS');
 
+    // The rankings' days. Searches: "إرشاد" and "أمالي" 5 each, spread over the weeks (tied: the
+    // first typed form breaks the tie, and its order is the opposite of the normalised forms'),
+    // "kitab" 2 typed two ways, "nohit" 2 that found nothing. Views: Gamma 6, Delta and Epsilon 3
+    // each (tied: the title breaks it), spread the same way.
+    for (const [n, query, count] of [
+      [0, `إرشاد ${tag}`, 4],
+      [3, `إرشاد ${tag}`, 2],
+      [7, `إرشاد ${tag}`, 5],
+      [12, `إرشاد ${tag}`, 1],
+      [19, `إرشاد ${tag}`, 7],
+      [1, `أمالي ${tag}`, 3],
+      [8, `أمالي ${tag}`, 3],
+      [9, `أمالي ${tag}`, 6],
+      [15, `أمالي ${tag}`, 2],
+      [18, `أمالي ${tag}`, 9],
+      [2, `KITAB ${tag}`, 8],
+      [10, `Kitab ${tag}`, 4],
+      [5, `Nohit ${tag}`, 0],
+      [13, `nohit ${tag}`, 0],
+    ] as const) {
+      await search(rankDay(n), '12:00:00', query, count);
+    }
+    const [bookC, bookD, bookE] = await db
+      .insert(books)
+      .values([
+        { titleEn: `Gamma ${tag}`, titleAr: `جيم ${tag}`, status: 'approved' },
+        { titleEn: `Delta ${tag}`, titleAr: `دال ${tag}`, status: 'approved' },
+        { titleEn: `Epsilon ${tag}`, titleAr: `هاء ${tag}`, status: 'approved' },
+      ])
+      .returning({ id: books.id });
+    if (!bookC || !bookD || !bookE) throw new Error('arrangement failed');
+    Object.assign(ids, { bookC: bookC.id, bookD: bookD.id, bookE: bookE.id });
+    await db
+      .insert(bookViews)
+      .values([
+        ...[0, 4, 6, 11, 14, 19].map((n) => ({ bookId: bookC.id, viewer: 'r1', day: rankDay(n) })),
+        ...[1, 7, 16].map((n) => ({ bookId: bookD.id, viewer: 'r2', day: rankDay(n) })),
+        ...[2, 8, 17].map((n) => ({ bookId: bookE.id, viewer: 'r3', day: rankDay(n) })),
+      ]);
+
     const result = await rollUpAnalytics(db, new Date());
     expect(result.backfilled).toBeGreaterThanOrEqual(9);
   });
@@ -248,6 +363,112 @@ describeEachDriver('admin analytics over HTTP', (driver) => {
       { bookId: ids.bookA, titleEn: `Alpha ${tag}`, titleAr: `ألف ${tag}`, views: 3 },
       { bookId: ids.bookB, titleEn: `Beta ${tag}`, titleAr: `باء ${tag}`, views: 1 },
     ]);
+  });
+
+  it('keeps week rows equal to the sums of their days', async () => {
+    const names = sql.join(
+      WEEKLY_METRICS.map((name) => sql`${name}`),
+      sql`, `,
+    );
+    const daily = await rowsOf<{
+      metric: string;
+      day: string;
+      dimension: string;
+      value: number;
+      samples: number | string;
+    }>(
+      db,
+      sql`select metric, day::text as day, dimension, value, samples from analytics_daily where metric in (${names})`,
+    );
+    const expected = new Map<string, { value: number; samples: number }>();
+    for (const row of daily) {
+      const key = `${WEEK_PREFIX}${row.metric}|${isoWeekStart(row.day)}|${row.dimension}`;
+      const sum = expected.get(key) ?? { value: 0, samples: 0 };
+      expected.set(key, { value: sum.value + Number(row.value), samples: sum.samples + Number(row.samples) });
+    }
+    const weeks = await rowsOf<{
+      metric: string;
+      day: string;
+      dimension: string;
+      value: number;
+      samples: number | string;
+    }>(
+      db,
+      sql`select metric, day::text as day, dimension, value, samples from analytics_daily where metric like ${`${WEEK_PREFIX}%`}`,
+    );
+    expect(weeks.every((row) => isoWeekStart(row.day) === row.day)).toBe(true);
+    expect(
+      new Map(
+        weeks.map((row) => [
+          `${row.metric}|${row.day}|${row.dimension}`,
+          { value: Number(row.value), samples: Number(row.samples) },
+        ]),
+      ),
+    ).toEqual(expected);
+    // The arranged days span whole weeks and parts of weeks.
+    expect(weeks.some((row) => row.day > rankDay(0) && row.day <= rankDay(12))).toBe(true);
+  });
+
+  it('ranks as labelling every query and book would, whichever edges and weeks the period has', async () => {
+    const periods: Period[] = [];
+    for (const from of [0, 1, 3, 6]) {
+      for (const to of [12, 14, 17, 19]) periods.push({ from: rankDay(from), to: rankDay(to), today });
+    }
+    periods.push({ from: rankDay(5), to: today, today }, { from: rankDay(9), to: rankDay(9), today });
+    for (const period of periods) {
+      for (const limit of [1, 2, 3, 20]) {
+        for (const zeroOnly of [false, true]) {
+          expect(
+            await topQueries(db, period, { zeroOnly, limit }),
+            JSON.stringify({ period, limit, zeroOnly }),
+          ).toEqual(await referenceTopQueries(db, period, zeroOnly, limit));
+        }
+        expect(await mostViewed(db, period, limit), JSON.stringify({ period, limit })).toEqual(
+          await referenceMostViewed(db, period, limit),
+        );
+      }
+    }
+    // The whole span: the tie at the limit goes to the first typed form that sorts first ("أمالي"),
+    // although its normalised form sorts after the other's; the last result counts are the last day's.
+    const span = `from=${rankDay(0)}&to=${rankDay(19)}`;
+    const one = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?${span}&limit=1`)));
+    expect(one.items).toEqual([
+      { query: `أمالي ${tag}`, normalized: normalizeSearchText(`أمالي ${tag}`), searches: 5, lastResultCount: 9 },
+    ]);
+    expect(normalizeSearchText(`أمالي ${tag}`) > normalizeSearchText(`إرشاد ${tag}`)).toBe(true);
+    const all = TopQueriesSchema.parse(ok(await admin.client.get(`${BASE}/top-queries?${span}`)));
+    expect(all.items.map((item) => [item.query, item.searches, item.lastResultCount])).toEqual([
+      [`أمالي ${tag}`, 5, 9],
+      [`إرشاد ${tag}`, 5, 7],
+      [`KITAB ${tag}`, 2, 4],
+      [`Nohit ${tag}`, 2, 0],
+    ]);
+    // From day 3 on, kitab was first typed "Kitab".
+    const later = TopQueriesSchema.parse(
+      ok(await admin.client.get(`${BASE}/top-queries?from=${rankDay(3)}&to=${rankDay(19)}`)),
+    );
+    expect(later.items.find((item) => item.normalized === normalizeSearchText(`kitab ${tag}`))?.query).toBe(
+      `Kitab ${tag}`,
+    );
+    const viewed = MostViewedSchema.parse(ok(await admin.client.get(`${BASE}/most-viewed?${span}&limit=2`)));
+    expect(viewed.items.map((item) => [item.titleEn, item.views])).toEqual([
+      [`Gamma ${tag}`, 6],
+      [`Delta ${tag}`, 3],
+    ]);
+  });
+
+  it('leaves a deleted book out of the most viewed and still fills the limit', async () => {
+    await db.delete(books).where(eq(books.id, ids.bookC as string));
+    const span = { from: rankDay(0), to: rankDay(19), today };
+    const body = MostViewedSchema.parse(
+      ok(await admin.client.get(`${BASE}/most-viewed?from=${span.from}&to=${span.to}&limit=2`)),
+    );
+    expect(body.items.map((item) => [item.titleEn, item.views])).toEqual([
+      [`Delta ${tag}`, 3],
+      [`Epsilon ${tag}`, 3],
+    ]);
+    for (const limit of [1, 2, 3])
+      expect(await mostViewed(db, span, limit)).toEqual(await referenceMostViewed(db, span, limit));
   });
 
   it('counts loans per month and per category (a book in two categories counts in both)', async () => {

@@ -27,8 +27,15 @@ import { type SQL, sql } from 'drizzle-orm';
  * | client_errors         | error type                  | client_errors received                     |
  * | vital:<NAME>          | page pattern + '|' + device | p75 of web_vitals values; samples = count  |
  * | rolled_up             | ''                          | 1: the day has been rolled up (computed_at)|
+ * | week:<metric>         | as the metric's             | the metric's sum over the ISO week (below) |
  *
  * `samples` is the count of raw rows a value summarises (equal to the value for counts).
+ *
+ * Week rows: for the counts a chart sums over a long period per dimension (WEEKLY_METRICS), the
+ * rollup also keeps `week:<metric>` rows, dated the Monday of their ISO week (UTC), whose value and
+ * samples are the sums of the week's daily rows; each rollup recomputes the weeks its days touch.
+ * A period then reads a week row for each whole week it covers and daily rows for the days at
+ * its edges (periodSumRows in analytics.repository.ts).
  */
 
 export const TYPED_SEPARATOR = '\u001f';
@@ -117,6 +124,16 @@ export const METRICS = {
 
 export type MetricName = keyof typeof METRICS;
 export const METRIC_NAMES = Object.keys(METRICS) as MetricName[];
+
+/** The metrics summed per dimension over long periods, which also get week rows. */
+export const WEEKLY_METRICS = [
+  'query_searches',
+  'query_zero_searches',
+  'book_views_by_book',
+] as const satisfies readonly MetricName[];
+export type WeeklyMetric = (typeof WEEKLY_METRICS)[number];
+/** The prefix of a week row's metric: `week:query_searches`. */
+export const WEEK_PREFIX = 'week:';
 /** The marker row of a day that has been rolled up (its computed_at is the day's). */
 export const ROLLED_UP = 'rolled_up';
 
