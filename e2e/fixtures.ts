@@ -113,13 +113,14 @@ export { expect };
 
 /**
  * Waits until a freshly loaded document is ready to use: the page has rendered (the root layout
- * mounts the splash and the page together) and the splash has gone. Checking both in one
+ * mounts the splash and the page together) and the splash, or the plain cover of a quick start-up,
+ * has gone. Checking both in one
  * condition cannot miss a splash that came and went before the wait began.
  */
 export async function waitForSplash(page: Page) {
   await page.waitForFunction(
     () =>
-      document.querySelector('[data-testid="splash"]') === null &&
+      document.querySelector('[data-testid="splash"], [data-testid="splash-cover"]') === null &&
       document.querySelector('#root main, #root h1, #root [data-error-variant]') !== null,
   );
 }

@@ -41,6 +41,11 @@ export const TIMINGS = {
   oauthState: 10 * 60_000,
   oauthProfileCache: 5_000,
   splashMin: 800,
+  /**
+   * At start-up the splash appears only when getting ready (fonts, the first session check) takes
+   * longer than this; until then a plain cover in the page's colour hides the half-ready page.
+   */
+  splashStartupDelay: 300,
   splashInitializingText: 800,
   transition: 300,
   errorRecoveryDelay: 800,

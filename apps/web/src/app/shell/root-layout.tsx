@@ -35,10 +35,11 @@ export function RootLayout() {
   const theme = useThemeStore((state) => state.theme);
   const [fontsReady, setFontsReady] = useState(false);
 
-  // The splash covers the first session check and every active sign-in, OAuth hand-over and logout.
+  // The splash covers every active sign-in, OAuth hand-over and logout, and a slow start-up (the first session check).
   const authBusy = useAuthStore(
-    (state) => !state.isInitialized || state.isPerformingActiveSignIn || state.isOAuthInProgress || state.isLoggingOut,
+    (state) => state.isPerformingActiveSignIn || state.isOAuthInProgress || state.isLoggingOut,
   );
+  const initializing = useAuthStore((state) => !state.isInitialized);
 
   useDocumentTitle();
   useSessionMonitor();
@@ -62,7 +63,7 @@ export function RootLayout() {
 
   return (
     <>
-      <Splash busy={!fontsReady || authBusy} />
+      <Splash busy={authBusy} starting={!fontsReady || initializing} />
       <NetworkBanners />
       <Outlet />
       <Toaster
