@@ -1,10 +1,9 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
 import type { AnalyticsDaily } from '@maktaba/shared/schemas/analytics';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminPage, stubChartEnvironment } from '../../../components/charts/chart-test-support';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
 import { presetPeriod, readPeriod, validatePeriod } from '../lib/period';
 import { AnalyticsPage } from './analytics-page';
@@ -56,39 +55,21 @@ function Location() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function show(path = '/admin/analytics') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <AnalyticsPage />
-          <Location />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
+const show = (path = '/admin/analytics') =>
+  renderAdminPage(
+    <>
+      <AnalyticsPage />
+      <Location />
+    </>,
+    path,
   );
-}
 
 beforeAll(async () => {
   if (!i18n.isInitialized) await initI18n();
 });
 beforeEach(() => {
   requested.length = 0;
-  // In jsdom every box measures 0 × 0, and the chart library says so: not this test's concern.
-  const warn = console.warn.bind(console);
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).startsWith('The width(0) and height(0) of chart')) warn(...args);
-  });
-  // jsdom measures nothing; the charts' container only needs the observer to exist.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubChartEnvironment();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {

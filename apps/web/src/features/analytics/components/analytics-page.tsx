@@ -8,11 +8,16 @@ import {
   type WebVitalMetric,
 } from '@maktaba/shared/schemas/analytics';
 import type { TFunction } from 'i18next';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '../../../components/admin-page-header';
+import { formatChartDay as formatDay } from '../../../components/charts/period';
+import { PeriodPicker } from '../../../components/charts/period-picker';
+import { SeriesTable } from '../../../components/charts/series-table';
+import { CHART_COLOURS, type ChartSeries, NamedBarChart, TimeChart } from '../../../components/charts/time-chart';
 import { inputClass } from '../../../components/ui/form-field';
+import { numClass, numThClass, tdClass, thClass } from '../../../components/ui/table-classes';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { useSearchParamsPatch } from '../../../lib/hooks/use-search-params-patch';
 import { pickLocalized } from '../../../lib/localized-text';
@@ -25,13 +30,10 @@ import {
   useTopQueries,
   useWebVitals,
 } from '../api/analytics';
-import { formatCount, formatDay, formatInstant, formatMonth, formatVital, formatVitalTick } from '../lib/format';
-import { periodParams, readPeriod } from '../lib/period';
+import { formatCount, formatInstant, formatMonth, formatVital, formatVitalTick } from '../lib/format';
+import { PRESET_DAYS, periodParams, readPeriod, validatePeriod } from '../lib/period';
 import { averageOf, peakOf, rateVital, sum, type VitalRating } from '../lib/stats';
-import { CHART_COLOURS, type ChartSeries, NamedBarChart, TimeChart } from './chart';
-import { ChartFigure } from './chart-figure';
-import { PeriodPicker } from './period-picker';
-import { numClass, numThClass, SeriesTable, tdClass, thClass } from './series-table';
+import { AnalyticsFigure as ChartFigure } from './analytics-figure';
 
 const TOP_QUERIES_LIMIT = 20;
 const MOST_VIEWED_LIMIT = 10;
@@ -132,7 +134,6 @@ export function vitalsSummary(data: AnalyticsWebVitals, t: TFunction, language: 
 export function AnalyticsPage() {
   const { t, i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
   const [params, patch] = useSearchParamsPatch();
   const choice = readPeriod(params);
   const period = choice.period;
@@ -156,28 +157,41 @@ export function AnalyticsPage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <Link
-          to="/admin/tools"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary underline-offset-2 hover:underline"
-        >
-          <Back aria-hidden className="size-4" />
-          {t('analytics.backToTools')}
-        </Link>
-        <h1 className="mt-2 font-display text-3xl font-bold">{t('analytics.title')}</h1>
-        <p className="mt-1 text-muted">{t('analytics.description')}</p>
+      <AdminPageHeader
+        backLabel={t('analytics.backToTools')}
+        title={t('analytics.title')}
+        description={t('analytics.description')}
+      >
         {daily.data ? (
           <p className="mt-1 text-sm text-muted" data-testid="computed-at">
             {t('analytics.computedAt', { time: formatInstant(daily.data.computedAt, language) })}
           </p>
         ) : null}
-      </div>
+      </AdminPageHeader>
 
       <PeriodPicker
         key={params.toString()}
-        choice={choice}
+        label={t('analytics.period.legend')}
+        presets={PRESET_DAYS}
+        presetLabel={(days) => t(`analytics.period.days${days}`)}
+        days={choice.kind === 'preset' ? choice.days : PRESET_DAYS[0]}
         onPreset={(days) => patch(periodParams({ days }))}
-        onCustom={(custom) => patch(periodParams(custom))}
+        custom={{
+          shown: period,
+          initial: choice.kind === 'invalid' ? { from: choice.from, to: choice.to } : period,
+          isChosen: choice.kind !== 'preset',
+          initialError: choice.kind === 'invalid' ? choice.error : null,
+          validate: validatePeriod,
+          errorText: (error) => t(`analytics.period.errors.${error}`),
+          onApply: (custom) => patch(periodParams(custom)),
+          texts: {
+            custom: t('analytics.period.custom'),
+            from: t('analytics.period.from'),
+            to: t('analytics.period.to'),
+            apply: t('analytics.period.apply'),
+            showing: (shown) => t('analytics.period.showing', { from: day(shown.from), to: day(shown.to) }),
+          },
+        }}
       />
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
@@ -204,6 +218,7 @@ export function AnalyticsPage() {
               chart={(data) => <TimeChart labels={data.days} series={series} formatLabel={day} formatValue={n} />}
               table={(data) => (
                 <SeriesTable
+                  noValue={t('analytics.noValue')}
                   caption={title}
                   labelHeader={t('analytics.day')}
                   labels={data.days}
@@ -245,6 +260,7 @@ export function AnalyticsPage() {
           )}
           table={(data) => (
             <SeriesTable
+              noValue={t('analytics.noValue')}
               caption={t('analytics.loansByMonth.title')}
               labelHeader={t('analytics.month')}
               labels={data.months.map((row) => row.month)}
@@ -346,6 +362,7 @@ export function AnalyticsPage() {
           )}
           table={(data) => (
             <SeriesTable
+              noValue={t('analytics.noValue')}
               caption={t('analytics.errors.title')}
               labelHeader={t('analytics.day')}
               labels={data.days}
@@ -409,6 +426,7 @@ export function AnalyticsPage() {
         table={(data) => (
           <div className="flex flex-col gap-4">
             <SeriesTable
+              noValue={t('analytics.noValue')}
               caption={t('analytics.webVitals.title')}
               labelHeader={t('analytics.day')}
               labels={data.days}

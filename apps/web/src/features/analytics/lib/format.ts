@@ -6,15 +6,6 @@ import { dateTimeFormat, numberFormat } from '../../../lib/format';
  */
 export const intlLocale = (language: string) => language;
 
-/** A chart's day (`YYYY-MM-DD`, UTC) in the page's language: "12 Nov" on an axis, "12 November 2026" elsewhere. */
-export function formatDay(day: string, language: string, style: 'short' | 'long' = 'long'): string {
-  const options: Intl.DateTimeFormatOptions =
-    style === 'short'
-      ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
-      : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
-  return dateTimeFormat(intlLocale(language), options).format(new Date(`${day}T00:00:00Z`));
-}
-
 /** A month (`YYYY-MM`, UTC) in the page's language: "Nov 2026" on an axis, "November 2026" elsewhere. */
 export function formatMonth(month: string, language: string, style: 'short' | 'long' = 'long'): string {
   const [year, number] = month.split('-').map(Number) as [number, number];

@@ -1,7 +1,5 @@
 import { ANALYTICS_LIMITS } from '@maktaba/shared/schemas/analytics';
-
-/** The period an analytics page shows: UTC days, both ends included, as `YYYY-MM-DD`. */
-export type Period = { from: string; to: string };
+import { lastDays, type Period } from '../../../components/charts/period';
 
 export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];
@@ -25,10 +23,7 @@ export function parseDay(value: string | null | undefined): number | null {
 }
 
 /** The last `days` days, today (UTC) included. */
-export function presetPeriod(days: number, now = new Date()): Period {
-  const to = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return { from: toDay(new Date(to - (days - 1) * DAY_MS)), to: toDay(new Date(to)) };
-}
+export const presetPeriod = lastDays;
 
 /** How many days a period covers, both ends included. */
 export function periodLength(period: Period): number {
