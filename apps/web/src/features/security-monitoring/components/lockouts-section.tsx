@@ -6,22 +6,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
+import { numClass, rowClass, tdClass } from '../../../components/ui/table-classes';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useUnlockAccount } from '../api/security-monitoring';
-import {
-  Empty,
-  headRowClass,
-  numClass,
-  numThClass,
-  rowClass,
-  Section,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from './section';
+import { Empty, Section } from './section';
 
 type LockedAccount = SecurityLockouts['accounts'][number];
 
@@ -65,104 +56,75 @@ export function LockoutsSection({ query }: { query: UseQueryResult<SecurityLocko
           {data.accounts.length === 0 ? (
             <Empty testId="no-locked-accounts">{t('securityMonitoring.lockouts.noAccounts')}</Empty>
           ) : (
-            <TableScroll label={t('securityMonitoring.lockouts.accounts')}>
-              <table className={tableClass} data-testid="locked-accounts">
-                <caption className="sr-only">{t('securityMonitoring.lockouts.accounts')}</caption>
-                <thead>
-                  <tr className={headRowClass}>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.accounts.email')}
-                    </th>
-                    <th scope="col" className={numThClass}>
-                      {t('securityMonitoring.lockouts.failures')}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.lockouts.since')}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.lockouts.until')}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.lockouts.actions')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.accounts.map((lock) => (
-                    <tr key={lock.email} className={rowClass} data-testid="locked-account">
-                      <td className={tdClass}>
-                        {lock.userId ? (
-                          <Link
-                            to={`/users/${lock.userId}`}
-                            className="text-primary underline-offset-2 hover:underline"
-                          >
-                            <bdi dir="auto">{lock.email}</bdi>
-                          </Link>
-                        ) : (
-                          <bdi dir="auto">{lock.email}</bdi>
-                        )}
-                      </td>
-                      <td className={numClass}>{number(lock.failures)}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{time(lock.since)}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{time(lock.until)}</td>
-                      <td className={tdClass}>
-                        {lock.userId ? (
-                          <Button
-                            variant="secondary"
-                            aria-label={t('securityMonitoring.lockouts.unlockNamed', { email: lock.email })}
-                            onClick={() => {
-                              unlock.reset();
-                              setTarget(lock);
-                            }}
-                          >
-                            {t('securityMonitoring.lockouts.unlock')}
-                          </Button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption={t('securityMonitoring.lockouts.accounts')}
+              testId="locked-accounts"
+              columns={[
+                { label: t('securityMonitoring.accounts.email') },
+                { label: t('securityMonitoring.lockouts.failures'), isNumeric: true },
+                { label: t('securityMonitoring.lockouts.since') },
+                { label: t('securityMonitoring.lockouts.until') },
+                { label: t('securityMonitoring.lockouts.actions') },
+              ]}
+            >
+              {data.accounts.map((lock) => (
+                <tr key={lock.email} className={rowClass} data-testid="locked-account">
+                  <td className={tdClass}>
+                    {lock.userId ? (
+                      <Link to={`/users/${lock.userId}`} className="text-primary underline-offset-2 hover:underline">
+                        <bdi dir="auto">{lock.email}</bdi>
+                      </Link>
+                    ) : (
+                      <bdi dir="auto">{lock.email}</bdi>
+                    )}
+                  </td>
+                  <td className={numClass}>{number(lock.failures)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{time(lock.since)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{time(lock.until)}</td>
+                  <td className={tdClass}>
+                    {lock.userId ? (
+                      <Button
+                        variant="secondary"
+                        aria-label={t('securityMonitoring.lockouts.unlockNamed', { email: lock.email })}
+                        onClick={() => {
+                          unlock.reset();
+                          setTarget(lock);
+                        }}
+                      >
+                        {t('securityMonitoring.lockouts.unlock')}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
 
           <h3 className="font-semibold">{t('securityMonitoring.lockouts.addresses')}</h3>
           {data.addresses.length === 0 ? (
             <Empty>{t('securityMonitoring.lockouts.noAddresses')}</Empty>
           ) : (
-            <TableScroll label={t('securityMonitoring.lockouts.addresses')}>
-              <table className={tableClass} data-testid="locked-addresses">
-                <caption className="sr-only">{t('securityMonitoring.lockouts.addresses')}</caption>
-                <thead>
-                  <tr className={headRowClass}>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.addresses.address')}
-                    </th>
-                    <th scope="col" className={numThClass}>
-                      {t('securityMonitoring.lockouts.failures')}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.lockouts.since')}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.lockouts.until')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.addresses.map((lock) => (
-                    <tr key={lock.ipAddress} className={rowClass}>
-                      <td className={tdClass}>
-                        <bdi dir="auto">{lock.ipAddress}</bdi>
-                      </td>
-                      <td className={numClass}>{number(lock.failures)}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{time(lock.since)}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{time(lock.until)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption={t('securityMonitoring.lockouts.addresses')}
+              testId="locked-addresses"
+              columns={[
+                { label: t('securityMonitoring.addresses.address') },
+                { label: t('securityMonitoring.lockouts.failures'), isNumeric: true },
+                { label: t('securityMonitoring.lockouts.since') },
+                { label: t('securityMonitoring.lockouts.until') },
+              ]}
+            >
+              {data.addresses.map((lock) => (
+                <tr key={lock.ipAddress} className={rowClass}>
+                  <td className={tdClass}>
+                    <bdi dir="auto">{lock.ipAddress}</bdi>
+                  </td>
+                  <td className={numClass}>{number(lock.failures)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{time(lock.since)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{time(lock.until)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
 
           <ConfirmDialog

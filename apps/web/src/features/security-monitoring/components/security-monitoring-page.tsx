@@ -1,11 +1,15 @@
 import { SECURITY_PERIOD_CHOICES, type SecurityOverview } from '@maktaba/shared/schemas/security-monitoring';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPageHeader } from '../../../components/admin-page-header';
+import { lastDays } from '../../../components/charts/period';
+import { PeriodPicker } from '../../../components/charts/period-picker';
 import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/form-field';
+import { DataTable } from '../../../components/ui/data-table';
+import { numClass, rowClass, tdClass } from '../../../components/ui/table-classes';
 import { formatDateTime, formatExactTime, formatNumber, formatRelativeTime } from '../../../lib/format';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import {
@@ -14,20 +18,8 @@ import {
   useSecurityOverview,
   useSecuritySessions,
 } from '../api/security-monitoring';
-import { lastDays } from '../lib/period';
 import { LockoutsSection } from './lockouts-section';
-import {
-  Empty,
-  headRowClass,
-  numClass,
-  numThClass,
-  rowClass,
-  Section,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from './section';
+import { Empty, Section } from './section';
 import { SignInsChart } from './sign-ins-chart';
 
 const KNOWN_REASONS = new Set(['email_taken', 'disposable_email', 'too_many_registrations_ip', 'honeypot']);
@@ -44,7 +36,7 @@ function useNow(everyMs = 15_000) {
 
 /** /admin/security-monitoring: sign-in failures, refusals and lockouts, refreshed every 30 seconds. */
 export function SecurityMonitoringPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = usePageLanguage();
   const queryClient = useQueryClient();
   const [days, setDays] = useState<number>(SECURITY_PERIOD_CHOICES[0]);
@@ -55,7 +47,6 @@ export function SecurityMonitoringPage() {
   const sessions = useSecuritySessions();
   const now = useNow();
   const number = (value: number) => formatNumber(value, language);
-  const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
   const periodLabel = (count: number) => t('securityMonitoring.periodDays', { count, formatted: number(count) });
 
   const updatedAt = Math.max(overview.dataUpdatedAt, lockouts.dataUpdatedAt, sessions.dataUpdatedAt);
@@ -63,36 +54,21 @@ export function SecurityMonitoringPage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <Link
-          to="/admin/tools"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary underline-offset-2 hover:underline"
-        >
-          <Back aria-hidden className="size-4" />
-          {t('securityMonitoring.backToTools')}
-        </Link>
-        <h1 className="mt-2 font-display text-3xl font-bold">{t('securityMonitoring.title')}</h1>
-        <p className="mt-1 text-muted">{t('securityMonitoring.description')}</p>
-      </div>
+      <AdminPageHeader
+        backLabel={t('securityMonitoring.backToTools')}
+        title={t('securityMonitoring.title')}
+        description={t('securityMonitoring.description')}
+      />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor="security-period" className="text-sm font-semibold">
-            {t('securityMonitoring.period')}
-          </label>
-          <select
-            id="security-period"
-            value={days}
-            onChange={(event) => setDays(Number(event.target.value))}
-            className={inputClass(false, 'w-48')}
-          >
-            {SECURITY_PERIOD_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {periodLabel(choice)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PeriodPicker
+          id="security-period"
+          label={t('securityMonitoring.period')}
+          presets={SECURITY_PERIOD_CHOICES}
+          presetLabel={periodLabel}
+          days={days}
+          onPreset={setDays}
+        />
         <div className="flex flex-wrap items-center gap-3">
           {updatedAt > 0 ? (
             <p className="text-sm text-muted" data-testid="security-updated">
@@ -115,9 +91,7 @@ export function SecurityMonitoringPage() {
         </div>
       </div>
 
-      <Section name="sign-ins" title={t('securityMonitoring.signIns.title')} query={overview}>
-        {(data) => <SignInsChart overview={data} periodLabel={periodLabel(data.days.length)} />}
-      </Section>
+      <SignInsChart query={overview} periodLabel={periodLabel} />
 
       <LockoutsSection query={lockouts} />
 
@@ -139,33 +113,24 @@ export function SecurityMonitoringPage() {
               {data.registrationsRefused.length === 0 ? (
                 <Empty>{t('securityMonitoring.registrations.empty')}</Empty>
               ) : (
-                <TableScroll label={t('securityMonitoring.registrations.title')}>
-                  <table className={tableClass}>
-                    <caption className="sr-only">{t('securityMonitoring.registrations.title')}</caption>
-                    <thead>
-                      <tr className={headRowClass}>
-                        <th scope="col" className={thClass}>
-                          {t('securityMonitoring.registrations.reason')}
-                        </th>
-                        <th scope="col" className={numThClass}>
-                          {t('securityMonitoring.registrations.count')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.registrationsRefused.map((row) => (
-                        <tr key={row.reason} className={rowClass}>
-                          <td className={tdClass}>
-                            {KNOWN_REASONS.has(row.reason)
-                              ? t(`securityMonitoring.registrations.reasons.${row.reason}`)
-                              : t('securityMonitoring.registrations.reasons.other', { reason: row.reason })}
-                          </td>
-                          <td className={numClass}>{number(row.count)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <DataTable
+                  caption={t('securityMonitoring.registrations.title')}
+                  columns={[
+                    { label: t('securityMonitoring.registrations.reason') },
+                    { label: t('securityMonitoring.registrations.count'), isNumeric: true },
+                  ]}
+                >
+                  {data.registrationsRefused.map((row) => (
+                    <tr key={row.reason} className={rowClass}>
+                      <td className={tdClass}>
+                        {KNOWN_REASONS.has(row.reason)
+                          ? t(`securityMonitoring.registrations.reasons.${row.reason}`)
+                          : t('securityMonitoring.registrations.reasons.other', { reason: row.reason })}
+                      </td>
+                      <td className={numClass}>{number(row.count)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
               )}
             </div>
           )}
@@ -192,41 +157,27 @@ export function SecurityMonitoringPage() {
           data.groups.length === 0 ? (
             <Empty>{t('securityMonitoring.sessions.empty')}</Empty>
           ) : (
-            <TableScroll label={t('securityMonitoring.sessions.title')}>
-              <table className={tableClass} data-testid="sessions-table">
-                <caption className="sr-only">{t('securityMonitoring.sessions.title')}</caption>
-                <thead>
-                  <tr className={headRowClass}>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.sessions.browser')}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t('securityMonitoring.sessions.os')}
-                    </th>
-                    <th scope="col" className={numThClass}>
-                      {t('securityMonitoring.sessions.count')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.groups.map((group) => (
-                    <tr key={`${group.browser}|${group.os}`} className={rowClass}>
-                      <td className={tdClass}>
-                        {group.browser ? (
-                          <bdi dir="auto">{group.browser}</bdi>
-                        ) : (
-                          t('securityMonitoring.sessions.unknown')
-                        )}
-                      </td>
-                      <td className={tdClass}>
-                        {group.os ? <bdi dir="auto">{group.os}</bdi> : t('securityMonitoring.sessions.unknown')}
-                      </td>
-                      <td className={numClass}>{number(group.count)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption={t('securityMonitoring.sessions.title')}
+              testId="sessions-table"
+              columns={[
+                { label: t('securityMonitoring.sessions.browser') },
+                { label: t('securityMonitoring.sessions.os') },
+                { label: t('securityMonitoring.sessions.count'), isNumeric: true },
+              ]}
+            >
+              {data.groups.map((group) => (
+                <tr key={`${group.browser}|${group.os}`} className={rowClass}>
+                  <td className={tdClass}>
+                    {group.browser ? <bdi dir="auto">{group.browser}</bdi> : t('securityMonitoring.sessions.unknown')}
+                  </td>
+                  <td className={tdClass}>
+                    {group.os ? <bdi dir="auto">{group.os}</bdi> : t('securityMonitoring.sessions.unknown')}
+                  </td>
+                  <td className={numClass}>{number(group.count)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </Section>
@@ -239,39 +190,27 @@ function TopAddresses({ data }: { data: SecurityOverview }) {
   const language = usePageLanguage();
   if (data.topAddresses.length === 0) return <Empty>{t('securityMonitoring.addresses.empty')}</Empty>;
   return (
-    <TableScroll label={t('securityMonitoring.addresses.title')}>
-      <table className={tableClass} data-testid="top-addresses">
-        <caption className="sr-only">{t('securityMonitoring.addresses.title')}</caption>
-        <thead>
-          <tr className={headRowClass}>
-            <th scope="col" className={thClass}>
-              {t('securityMonitoring.addresses.address')}
-            </th>
-            <th scope="col" className={numThClass}>
-              {t('securityMonitoring.addresses.failures')}
-            </th>
-            <th scope="col" className={numThClass}>
-              {t('securityMonitoring.addresses.maxRisk')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('securityMonitoring.addresses.lastSeen')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.topAddresses.map((row) => (
-            <tr key={row.ipAddress} className={rowClass}>
-              <td className={tdClass}>
-                <bdi dir="auto">{row.ipAddress}</bdi>
-              </td>
-              <td className={numClass}>{formatNumber(row.failures, language)}</td>
-              <td className={numClass}>{row.maxRiskScore === null ? '—' : formatNumber(row.maxRiskScore, language)}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(row.lastSeen, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption={t('securityMonitoring.addresses.title')}
+      testId="top-addresses"
+      columns={[
+        { label: t('securityMonitoring.addresses.address') },
+        { label: t('securityMonitoring.addresses.failures'), isNumeric: true },
+        { label: t('securityMonitoring.addresses.maxRisk'), isNumeric: true },
+        { label: t('securityMonitoring.addresses.lastSeen') },
+      ]}
+    >
+      {data.topAddresses.map((row) => (
+        <tr key={row.ipAddress} className={rowClass}>
+          <td className={tdClass}>
+            <bdi dir="auto">{row.ipAddress}</bdi>
+          </td>
+          <td className={numClass}>{formatNumber(row.failures, language)}</td>
+          <td className={numClass}>{row.maxRiskScore === null ? '—' : formatNumber(row.maxRiskScore, language)}</td>
+          <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(row.lastSeen, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -280,44 +219,34 @@ function TopAccounts({ data }: { data: SecurityOverview }) {
   const language = usePageLanguage();
   if (data.topAccounts.length === 0) return <Empty>{t('securityMonitoring.accounts.empty')}</Empty>;
   return (
-    <TableScroll label={t('securityMonitoring.accounts.title')}>
-      <table className={tableClass} data-testid="top-accounts">
-        <caption className="sr-only">{t('securityMonitoring.accounts.title')}</caption>
-        <thead>
-          <tr className={headRowClass}>
-            <th scope="col" className={thClass}>
-              {t('securityMonitoring.accounts.email')}
-            </th>
-            <th scope="col" className={numThClass}>
-              {t('securityMonitoring.addresses.failures')}
-            </th>
-            <th scope="col" className={thClass}>
-              {t('securityMonitoring.addresses.lastSeen')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.topAccounts.map((row) => (
-            <tr key={row.email} className={rowClass}>
-              <td className={`${tdClass} max-w-64 break-all`}>
-                {row.userId ? (
-                  <Link to={`/users/${row.userId}`} className="text-primary underline-offset-2 hover:underline">
-                    <bdi dir="auto">{row.email}</bdi>
-                  </Link>
-                ) : (
-                  <>
-                    <bdi dir="auto">{row.email}</bdi>
-                    <span className="block text-xs text-muted">{t('securityMonitoring.accounts.noAccount')}</span>
-                  </>
-                )}
-              </td>
-              <td className={numClass}>{formatNumber(row.failures, language)}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(row.lastSeen, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption={t('securityMonitoring.accounts.title')}
+      testId="top-accounts"
+      columns={[
+        { label: t('securityMonitoring.accounts.email') },
+        { label: t('securityMonitoring.addresses.failures'), isNumeric: true },
+        { label: t('securityMonitoring.addresses.lastSeen') },
+      ]}
+    >
+      {data.topAccounts.map((row) => (
+        <tr key={row.email} className={rowClass}>
+          <td className={`${tdClass} max-w-64 break-all`}>
+            {row.userId ? (
+              <Link to={`/users/${row.userId}`} className="text-primary underline-offset-2 hover:underline">
+                <bdi dir="auto">{row.email}</bdi>
+              </Link>
+            ) : (
+              <>
+                <bdi dir="auto">{row.email}</bdi>
+                <span className="block text-xs text-muted">{t('securityMonitoring.accounts.noAccount')}</span>
+              </>
+            )}
+          </td>
+          <td className={numClass}>{formatNumber(row.failures, language)}</td>
+          <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(row.lastSeen, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -326,40 +255,32 @@ function RiskTable({ data }: { data: SecurityOverview }) {
   const language = usePageLanguage();
   const total = data.riskDistribution.reduce((sum, band) => sum + band.count, 0);
   return (
-    <TableScroll label={t('securityMonitoring.risk.title')}>
-      <table className={tableClass} data-testid="risk-table">
-        <caption className="sr-only">{t('securityMonitoring.risk.title')}</caption>
-        <thead>
-          <tr className={headRowClass}>
-            <th scope="col" className={thClass}>
-              {t('securityMonitoring.risk.band')}
-            </th>
-            <th scope="col" className={numThClass}>
-              {t('securityMonitoring.risk.count')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.riskDistribution.map((band) => (
-            <tr key={band.min} className={rowClass}>
-              <th scope="row" className={`${tdClass} text-start font-normal`}>
-                <bdi className="tabular-nums">
-                  {t('securityMonitoring.risk.bandRange', {
-                    min: formatNumber(band.min, language),
-                    max: formatNumber(band.max, language),
-                  })}
-                </bdi>
-                <span
-                  aria-hidden
-                  className="mt-1 block h-1.5 rounded-full bg-primary"
-                  style={{ inlineSize: `${total && band.count ? Math.max(2, (band.count / total) * 100) : 0}%` }}
-                />
-              </th>
-              <td className={numClass}>{formatNumber(band.count, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      caption={t('securityMonitoring.risk.title')}
+      testId="risk-table"
+      columns={[
+        { label: t('securityMonitoring.risk.band') },
+        { label: t('securityMonitoring.risk.count'), isNumeric: true },
+      ]}
+    >
+      {data.riskDistribution.map((band) => (
+        <tr key={band.min} className={rowClass}>
+          <th scope="row" className={`${tdClass} text-start font-normal`}>
+            <bdi className="tabular-nums">
+              {t('securityMonitoring.risk.bandRange', {
+                min: formatNumber(band.min, language),
+                max: formatNumber(band.max, language),
+              })}
+            </bdi>
+            <span
+              aria-hidden
+              className="mt-1 block h-1.5 rounded-full bg-primary"
+              style={{ inlineSize: `${total && band.count ? Math.max(2, (band.count / total) * 100) : 0}%` }}
+            />
+          </th>
+          <td className={numClass}>{formatNumber(band.count, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
