@@ -1,19 +1,23 @@
 import type { StuckAccount } from '@maktaba/shared/schemas/registration-admin';
-import { ArrowLeft, ArrowRight, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AdminPageHeader } from '../../../components/admin-page-header';
+import { lastDays } from '../../../components/charts/period';
+import { PeriodPicker } from '../../../components/charts/period-picker';
+import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { inputClass } from '../../../components/ui/form-field';
-import { TableFrame } from '../../../components/ui/table-frame';
+import { rowClass, tdClass } from '../../../components/ui/table-classes';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../../lib/format';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useRegistrationOverview, useSendReminder, useStuckAccounts } from '../api/registration-admin';
-import { formatDuration, lastDays, PERIOD_CHOICES } from '../lib/period';
-import { headRowClass, rowClass, Section, tableClass, tdClass, thClass } from './section';
+import { formatDuration, PERIOD_CHOICES } from '../lib/period';
+import { Section } from './section';
 import { SignupsChart } from './signups-chart';
 
 const AGE_CHOICES = [24, 72, 168, 0] as const;
@@ -31,7 +35,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** /admin/registration-monitoring: sign-ups, completion of the address step, and the accounts stuck before it. */
 export function RegistrationMonitoringPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = usePageLanguage();
   const [days, setDays] = useState<number>(30);
   const period = useMemo(() => lastDays(days), [days]);
@@ -43,71 +47,55 @@ export function RegistrationMonitoringPage() {
   const [confirming, setConfirming] = useState<StuckAccount | null>(null);
   const number = (value: number) => formatNumber(value, language);
   const none = t('registrationAdmin.monitoring.noValue');
-  const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <Link
-          to="/admin/tools"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary underline-offset-2 hover:underline"
-        >
-          <Back aria-hidden className="size-4" />
-          {t('registrationAdmin.backToTools')}
-        </Link>
-        <h1 className="mt-2 font-display text-3xl font-bold">{t('pages.admin.registrationMonitoring')}</h1>
-        <p className="mt-1 text-muted">{t('registrationAdmin.monitoring.intro')}</p>
-      </div>
+      <AdminPageHeader
+        backLabel={t('registrationAdmin.backToTools')}
+        title={t('pages.admin.registrationMonitoring')}
+        description={t('registrationAdmin.monitoring.intro')}
+      />
 
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor="registration-period" className="text-sm font-semibold">
-          {t('registrationAdmin.monitoring.period')}
-        </label>
-        <select
-          id="registration-period"
-          value={days}
-          onChange={(event) => setDays(Number(event.target.value))}
-          className={inputClass(false, 'w-48')}
-        >
-          {PERIOD_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {t('registrationAdmin.monitoring.periodDays', { count: choice, formatted: number(choice) })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PeriodPicker
+        id="registration-period"
+        label={t('registrationAdmin.monitoring.period')}
+        presets={PERIOD_CHOICES}
+        presetLabel={(choice) =>
+          t('registrationAdmin.monitoring.periodDays', { count: choice, formatted: number(choice) })
+        }
+        days={days}
+        onPreset={setDays}
+      />
 
-      <Section name="overview" title={t('registrationAdmin.monitoring.chartTitle')} query={overview}>
-        {(data) => (
-          <div className="flex min-w-0 flex-col gap-4">
-            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Figure
-                label={t('registrationAdmin.monitoring.completionShare')}
-                value={
-                  data.totals.completion_share === null ? none : formatPercent(data.totals.completion_share, language)
-                }
-                testId="figure-completion"
-              />
-              <Figure
-                label={t('registrationAdmin.monitoring.medianTime')}
-                value={data.totals.median_ms === null ? none : formatDuration(data.totals.median_ms, language)}
-                testId="figure-median"
-              />
-              <Figure
-                label={t('registrationAdmin.monitoring.p90Time')}
-                value={data.totals.p90_ms === null ? none : formatDuration(data.totals.p90_ms, language)}
-                testId="figure-p90"
-              />
-              <Figure
-                label={t('registrationAdmin.monitoring.disposableRefused')}
-                value={number(data.totals.disposable_refused)}
-                testId="figure-disposable"
-              />
-            </dl>
-            <SignupsChart overview={data} />
-          </div>
+      <SignupsChart
+        query={overview}
+        lead={(data) => (
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Figure
+              label={t('registrationAdmin.monitoring.completionShare')}
+              value={
+                data.totals.completion_share === null ? none : formatPercent(data.totals.completion_share, language)
+              }
+              testId="figure-completion"
+            />
+            <Figure
+              label={t('registrationAdmin.monitoring.medianTime')}
+              value={data.totals.median_ms === null ? none : formatDuration(data.totals.median_ms, language)}
+              testId="figure-median"
+            />
+            <Figure
+              label={t('registrationAdmin.monitoring.p90Time')}
+              value={data.totals.p90_ms === null ? none : formatDuration(data.totals.p90_ms, language)}
+              testId="figure-p90"
+            />
+            <Figure
+              label={t('registrationAdmin.monitoring.disposableRefused')}
+              value={number(data.totals.disposable_refused)}
+              testId="figure-disposable"
+            />
+          </dl>
         )}
-      </Section>
+      />
 
       <Section name="problems" title={t('registrationAdmin.monitoring.problemsTitle')} query={overview}>
         {(data) =>
@@ -181,77 +169,55 @@ export function RegistrationMonitoringPage() {
             <p className="text-muted">{t('registrationAdmin.monitoring.noStuck')}</p>
           ) : (
             <div className="flex min-w-0 flex-col gap-3">
-              <TableFrame>
-                <table className={tableClass} data-testid="stuck-table">
-                  <caption className="sr-only">{t('registrationAdmin.monitoring.stuckTitle')}</caption>
-                  <thead>
-                    <tr className={headRowClass}>
-                      <th scope="col" className={thClass}>
-                        {t('registrationAdmin.monitoring.email')}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t('registrationAdmin.monitoring.name')}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t('registrationAdmin.monitoring.createdAt')}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t('registrationAdmin.monitoring.lastReminder')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.accounts.map((account) => (
-                      <tr key={account.id} className={rowClass} data-testid="stuck-row" data-email={account.email}>
-                        <th scope="row" className={`${tdClass} text-start font-normal`}>
-                          <bdi dir="auto">{account.email}</bdi>
-                        </th>
-                        <td className={tdClass}>
-                          <bdi dir="auto">{account.display_name ?? none}</bdi>
-                        </td>
-                        <td className={`${tdClass} whitespace-nowrap`}>
-                          {formatDateTime(account.created_at, language)}
-                        </td>
-                        <td className={tdClass}>
-                          <div className="flex flex-wrap items-center gap-2">
-                            <span className="text-sm text-muted" data-testid="reminder-state">
-                              {account.last_reminder_at
-                                ? t('registrationAdmin.monitoring.reminded', {
-                                    date: formatDate(account.last_reminder_at, language),
-                                  })
-                                : t('registrationAdmin.monitoring.notReminded')}
-                            </span>
-                            <Button
-                              variant="secondary"
-                              onClick={() => setConfirming(account)}
-                              aria-label={`${t('registrationAdmin.monitoring.sendReminder')}: ${account.email}`}
-                            >
-                              <Mail aria-hidden className="size-4" />
-                              {t('registrationAdmin.monitoring.sendReminder')}
-                            </Button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableFrame>
-              {pages > 1 ? (
-                <nav
-                  className="flex flex-wrap items-center gap-3"
-                  aria-label={t('registrationAdmin.monitoring.stuckTitle')}
-                >
-                  <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                    {t('registrationAdmin.monitoring.previous')}
-                  </Button>
-                  <span className="text-sm">
-                    {t('registrationAdmin.monitoring.pageOf', { page: number(page), pages: number(pages) })}
-                  </span>
-                  <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                    {t('registrationAdmin.monitoring.next')}
-                  </Button>
-                </nav>
-              ) : null}
+              <DataTable
+                caption={t('registrationAdmin.monitoring.stuckTitle')}
+                testId="stuck-table"
+                className="min-w-max"
+                isScrollRegion={false}
+                columns={[
+                  { label: t('registrationAdmin.monitoring.email') },
+                  { label: t('registrationAdmin.monitoring.name') },
+                  { label: t('registrationAdmin.monitoring.createdAt') },
+                  { label: t('registrationAdmin.monitoring.lastReminder') },
+                ]}
+              >
+                {data.accounts.map((account) => (
+                  <tr key={account.id} className={rowClass} data-testid="stuck-row" data-email={account.email}>
+                    <th scope="row" className={`${tdClass} text-start font-normal`}>
+                      <bdi dir="auto">{account.email}</bdi>
+                    </th>
+                    <td className={tdClass}>
+                      <bdi dir="auto">{account.display_name ?? none}</bdi>
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(account.created_at, language)}</td>
+                    <td className={tdClass}>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="text-sm text-muted" data-testid="reminder-state">
+                          {account.last_reminder_at
+                            ? t('registrationAdmin.monitoring.reminded', {
+                                date: formatDate(account.last_reminder_at, language),
+                              })
+                            : t('registrationAdmin.monitoring.notReminded')}
+                        </span>
+                        <Button
+                          variant="secondary"
+                          onClick={() => setConfirming(account)}
+                          aria-label={`${t('registrationAdmin.monitoring.sendReminder')}: ${account.email}`}
+                        >
+                          <Mail aria-hidden className="size-4" />
+                          {t('registrationAdmin.monitoring.sendReminder')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+              <Pagination
+                page={page}
+                pages={pages}
+                onPage={setPage}
+                label={t('registrationAdmin.monitoring.stuckTitle')}
+              />
             </div>
           );
         }}

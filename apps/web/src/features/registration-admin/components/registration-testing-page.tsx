@@ -1,9 +1,9 @@
 import { REGISTRATION_TEST_STEPS } from '@maktaba/shared/schemas/registration-admin';
-import { ArrowLeft, ArrowRight, CheckCircle2, CircleDashed, Play, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDashed, Play, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ const panelClass = 'flex min-w-0 flex-col gap-4 rounded-app border border-border
 
 /** /admin/registration-testing: a synthetic run of the whole registration, and the setup check of a real account. */
 export function RegistrationTestingPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = usePageLanguage();
   const run = useRunRegistrationTest();
   const check = useCheckAccount();
@@ -24,7 +24,6 @@ export function RegistrationTestingPage() {
   const [email, setEmail] = useState('');
   const runHeading = useId();
   const checkHeading = useId();
-  const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
   const ms = (value: number) => t('registrationAdmin.testing.ms', { value: formatNumber(value, language) });
   const result = run.data;
   const detail = repair.data ?? check.data;
@@ -39,17 +38,11 @@ export function RegistrationTestingPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <Link
-          to="/admin/tools"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary underline-offset-2 hover:underline"
-        >
-          <Back aria-hidden className="size-4" />
-          {t('registrationAdmin.backToTools')}
-        </Link>
-        <h1 className="mt-2 font-display text-3xl font-bold">{t('pages.admin.registrationTesting')}</h1>
-        <p className="mt-1 text-muted">{t('registrationAdmin.testing.intro')}</p>
-      </div>
+      <AdminPageHeader
+        backLabel={t('registrationAdmin.backToTools')}
+        title={t('pages.admin.registrationTesting')}
+        description={t('registrationAdmin.testing.intro')}
+      />
 
       <section aria-labelledby={runHeading} className={panelClass}>
         <h2 id={runHeading} className="font-display text-xl font-bold">
