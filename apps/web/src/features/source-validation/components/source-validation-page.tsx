@@ -6,11 +6,13 @@ import {
   type FindingRecord,
   type ValidationRun,
 } from '@maktaba/shared/schemas/source-validation';
-import { ArrowLeft, ArrowRight, Download, Pencil, Play } from 'lucide-react';
+import { Download, Pencil, Play } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AdminPageHeader } from '../../../components/admin-page-header';
+import { Pagination } from '../../../components/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -25,12 +27,11 @@ import { editorPathOf } from '../lib/editor-path';
 
 /** /admin/source-validation: run the catalogue's validation, read its findings, merge duplicates. */
 export function SourceValidationPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const latest = useLatestRun();
   const start = useStartRun();
   const run = latest.data?.run ?? null;
   const running = run?.status === 'running';
-  const Back = i18n.dir() === 'rtl' ? ArrowRight : ArrowLeft;
 
   const onStart = () =>
     start.mutate(undefined, {
@@ -39,17 +40,11 @@ export function SourceValidationPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <Link
-          to="/admin/tools"
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary underline-offset-2 hover:underline"
-        >
-          <Back aria-hidden className="size-4" />
-          {t('sourceValidation.back')}
-        </Link>
-        <h1 className="mt-2 font-display text-3xl font-bold">{t('pages.admin.sourceValidation')}</h1>
-        <p className="mt-1 text-muted">{t('sourceValidation.intro')}</p>
-      </div>
+      <AdminPageHeader
+        backLabel={t('sourceValidation.back')}
+        title={t('pages.admin.sourceValidation')}
+        description={t('sourceValidation.intro')}
+      />
 
       <section
         className="flex flex-col gap-4 rounded-app border border-border bg-surface p-4 sm:p-6"
@@ -231,20 +226,7 @@ function Findings({ run }: { run: ValidationRun }) {
       ) : (
         <>
           <FindingsTable items={data.items} />
-          <nav
-            className="flex flex-wrap items-center justify-between gap-3"
-            aria-label={t('sourceValidation.findings.paging')}
-          >
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('sourceValidation.findings.previous')}
-            </Button>
-            <span className="text-sm text-muted">
-              {t('sourceValidation.findings.page', { page: number(page), pages: number(pages) })}
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('sourceValidation.findings.next')}
-            </Button>
-          </nav>
+          <Pagination page={page} pages={pages} onPage={setPage} label={t('sourceValidation.findings.paging')} />
         </>
       )}
     </section>
