@@ -8,7 +8,6 @@ import {
   nearestInDirection,
   nodeName,
   nodeSize,
-  sortRows,
 } from './network-model';
 
 const node = (id: string, nameEn: string, nameAr: string, books = 0, parentId: string | null = null): NetworkNode => ({
@@ -78,19 +77,5 @@ describe('category network model', () => {
     expect(nearestInDirection(from, others, 'up')).toBe('up');
     expect(nearestInDirection(from, others, 'down')).toBe('diagonal');
     expect(nearestInDirection(from, others, 'left')).toBeNull();
-  });
-
-  it('sorts rows by number or by collated text, both ways, stably', () => {
-    const value = (row: NetworkNode, key: 'name' | 'books') => (key === 'books' ? row.books : row.nameEn);
-    expect(sortRows(nodes, { key: 'books', direction: 'descending' }, value, 'en').map((n) => n.id)).toEqual([
-      'b',
-      'a',
-      'c',
-    ]);
-    expect(sortRows(nodes, { key: 'name', direction: 'ascending' }, value, 'en').map((n) => n.id)).toEqual([
-      'a',
-      'c',
-      'b',
-    ]);
   });
 });

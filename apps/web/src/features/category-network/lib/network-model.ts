@@ -79,30 +79,6 @@ export function nearestInDirection(from: Point, others: { id: string; at: Point 
   return best?.id ?? null;
 }
 
-export type SortDirection = 'ascending' | 'descending';
-export type Sort<K extends string> = { key: K; direction: SortDirection };
-
-/** Rows sorted by a column: numbers by value, text by the page language's collation; ties keep their order. */
-export function sortRows<T, K extends string>(
-  rows: T[],
-  sort: Sort<K>,
-  value: (row: T, key: K) => string | number,
-  language: Language,
-): T[] {
-  const collator = new Intl.Collator(language, { numeric: true });
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index, key: value(row, sort.key) }))
-    .sort((a, b) => {
-      const order =
-        typeof a.key === 'number' && typeof b.key === 'number'
-          ? a.key - b.key
-          : collator.compare(String(a.key), String(b.key));
-      return order * sign || a.index - b.index;
-    })
-    .map((entry) => entry.row);
-}
-
 export type TableEdge = { source: NetworkNode; target: NetworkNode; kind: EdgeKind; weight: number };
 
 /** The edges with their nodes (edges to a node not in the answer are left out). */
