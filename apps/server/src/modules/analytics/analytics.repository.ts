@@ -70,6 +70,17 @@ export async function rollUpDays(db: Database, from: string, until: string): Pro
   });
 }
 
+/**
+ * VACUUM (ANALYZE) of the rollups, after a back-fill has written many rows at once: without fresh
+ * statistics the planner takes the table for as small as before (it once picked the (metric, day)
+ * index to find a query's first typed form, reading every query's), and without the visibility
+ * map the rankings' index-only scans visit the table's pages. Autovacuum would do the same, but
+ * only on its next round. Not in a transaction (VACUUM cannot be).
+ */
+export async function refreshRollupStatistics(db: Database): Promise<void> {
+  await db.execute(sql`vacuum (analyze) analytics_daily`);
+}
+
 /** The oldest day any raw table holds (null when all are empty). */
 export async function oldestRawDay(db: Queryable): Promise<string | null> {
   const [row] = await rowsOf<{ day: string | null }>(db, OLDEST_RAW_DAY);

@@ -276,7 +276,9 @@ export type RollupResult = { backfilled: number; recomputed: string[] };
 /**
  * Rolls up now: the days the raw tables hold that have none yet (at most 400 days back, never
  * redoing a day already rolled up — its raw rows may have been pruned since), then yesterday and
- * today, which can still change.
+ * today, which can still change. After a back-fill, the table's statistics and visibility map are
+ * brought up to date at once (refreshRollupStatistics), so the charts read right after a first
+ * start are planned for the rows it wrote.
  */
 export async function rollUpAnalytics(db: Database, now: Date = new Date()): Promise<RollupResult> {
   const today = utcDay(now);
@@ -297,5 +299,6 @@ export async function rollUpAnalytics(db: Database, now: Date = new Date()): Pro
     previous = day;
   }
   await repo.rollUpDays(db, yesterday, addDays(today, 1));
+  if (missing.length > 0) await repo.refreshRollupStatistics(db);
   return { backfilled: missing.length, recomputed: [yesterday, today] };
 }
