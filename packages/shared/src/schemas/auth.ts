@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.js';
 import { countryCodeOf } from '../countries.js';
 import { isPlausiblePhoneNumber, normalizePhoneNumber } from '../phone.js';
+import { SECURITY_ACTIONS, SECURITY_REASONS, type SecurityAction, type SecurityReason } from '../security-reasons.js';
 
 /**
  * The forms of accounts-and-auth §5. Messages are i18n keys (`validation.*`): the browser shows
@@ -118,8 +119,7 @@ export const SignUpRequestSchema = z
   .superRefine(refinePhoneInCountry);
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
-export const SECURITY_ACTIONS = ['login', 'registration'] as const;
-export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
+export { SECURITY_ACTIONS, SECURITY_REASONS, type SecurityAction, type SecurityReason };
 
 /** `auth-security` (accounts-and-auth §7). */
 export const SecurityCheckRequestSchema = z.object({
@@ -129,16 +129,6 @@ export const SecurityCheckRequestSchema = z.object({
   website: HoneypotSchema,
 });
 export type SecurityCheckRequest = z.infer<typeof SecurityCheckRequestSchema>;
-
-/** Why a check scored as it did; the client shows `auth.security.reasons.<code>`. */
-export const SECURITY_REASONS = [
-  'too_many_failed_attempts_account',
-  'too_many_failed_attempts_ip',
-  'too_many_registrations_ip',
-  'honeypot',
-  'disposable_email',
-] as const;
-export type SecurityReason = (typeof SECURITY_REASONS)[number];
 
 export const SecurityCheckResponseSchema = z.object({
   allowed: z.boolean(),

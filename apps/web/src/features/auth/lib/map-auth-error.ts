@@ -1,4 +1,4 @@
-import { SECURITY_REASONS, type SecurityAction, type SecurityReason } from '@maktaba/shared/schemas/auth';
+import { SECURITY_REASONS, type SecurityAction, type SecurityReason } from '@maktaba/shared/security-reasons';
 import { ApiError, networkFailureOf } from '../../../lib/api-client';
 import { apiErrorKey } from '../../../lib/api-error-text';
 import type { AuthMessage } from '../../../lib/auth/auth-types';
