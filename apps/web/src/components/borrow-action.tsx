@@ -1,5 +1,6 @@
 import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
-import { type ComponentType, createContext, useContext } from 'react';
+import { type ComponentType, createContext, Suspense, useContext } from 'react';
+import { Skeleton } from './ui/skeleton';
 
 /** The book fields the borrow control needs: its id, and its title for the dialog. */
 export type BorrowTarget = Pick<BookSummary, 'id' | 'title' | 'title_ar'>;
@@ -14,8 +15,16 @@ const BorrowActionContext = createContext<ComponentType<BorrowActionProps> | nul
  */
 export const BorrowActionProvider = BorrowActionContext.Provider;
 
-/** A book's borrow control (request a copy by post), where the app provides one; nothing otherwise. */
+/**
+ * A book's borrow control (request a copy by post), where the app provides one; nothing otherwise.
+ * The control's code may still be on its way (the app loads it lazily): a placeholder of its size
+ * stands in meanwhile, as while it asks the server where the reader stands.
+ */
 export function BorrowAction(props: BorrowActionProps) {
   const Borrow = useContext(BorrowActionContext);
-  return Borrow ? <Borrow {...props} /> : null;
+  return Borrow ? (
+    <Suspense fallback={<Skeleton className="h-10 w-28" />}>
+      <Borrow {...props} />
+    </Suspense>
+  ) : null;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BookmarkActionProvider } from '../../components/bookmark-action';
@@ -13,13 +13,18 @@ import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-tog
 import { AddToCollectionButton } from '../../features/collections/components/add-to-collection-button';
 import { FeaturedCollections } from '../../features/collections/components/featured-collections';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
-import { BorrowButton } from '../../features/loans/components/borrow-button';
 import { refreshLoans } from '../../features/loans/lib/refresh-loans';
 import { onLiveNotification } from '../../lib/live-notifications';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
 import { useSidebarStore } from './sidebar-store';
+
+// Only book pages and guide steps show it: its code (the borrow dialog, loan summaries, waiting
+// lists) comes with the first of them, not with every page.
+const BorrowButton = lazy(() =>
+  import('../../features/loans/components/borrow-button').then((module) => ({ default: module.BorrowButton })),
+);
 
 /**
  * The reading shell: a sidebar fixed at the inline start from 1024 px, a drawer with an overlay

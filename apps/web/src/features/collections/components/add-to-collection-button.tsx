@@ -1,12 +1,16 @@
 import { clsx } from 'clsx';
 import { ListPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionActionProps } from '../../../components/collection-slots';
 import { buttonClass } from '../../../components/ui/button';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
-import { AddToCollectionDialog } from './add-to-collection-dialog';
+
+// The dialog's code comes when a reader first opens it, not with every page that shows a card.
+const AddToCollectionDialog = lazy(() =>
+  import('./add-to-collection-dialog').then((module) => ({ default: module.AddToCollectionDialog })),
+);
 
 /**
  * "Add to collection", beside the bookmark: opens the reader's collections with a tick for each
@@ -38,7 +42,11 @@ export function AddToCollectionButton({ book, variant = 'button', className }: C
         <ListPlus aria-hidden className="flip-rtl size-5" />
         {variant === 'button' ? <span>{t('collections.add.button')}</span> : null}
       </button>
-      {open ? <AddToCollectionDialog book={book} title={title} open={open} onOpenChange={setOpen} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <AddToCollectionDialog book={book} title={title} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
