@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language, STORAGE_KEYS } from '@maktaba/shared/constants';
-import { catalogues, directionOf, isLanguage } from '@maktaba/shared/i18n/index';
-import i18next from 'i18next';
+import type { Catalogue } from '@maktaba/shared/i18n/index';
+import { directionOf, isLanguage } from '@maktaba/shared/i18n/index';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { safeGetItem, safeSetItem } from './storage';
 
@@ -16,22 +17,49 @@ function applyToDocument(language: Language) {
   root.dir = directionOf(language);
 }
 
+/**
+ * Each language's catalogue is its own file, fetched when that language is first used: a reader
+ * downloads one catalogue, not both (the other comes when they switch).
+ */
+const CATALOGUES: Record<Language, () => Promise<Catalogue>> = {
+  en: () => import('@maktaba/shared/i18n/en.json').then((module) => module.default),
+  ar: () => import('@maktaba/shared/i18n/ar.json').then((module) => module.default),
+};
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    CATALOGUES[language]().then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 export async function initI18n(): Promise<void> {
   const language = readStoredLanguage();
   applyToDocument(language);
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: ['en', 'ar'],
-    resources: {
-      en: { translation: catalogues.en },
-      ar: { translation: catalogues.ar },
-    },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      // Both catalogues have the same keys (the catalogue test checks it): no second one to fall back on.
+      fallbackLng: false,
+      supportedLngs: ['en', 'ar'],
+      load: 'languageOnly',
+      // Load at once rather than on the next timer tick (nothing else waits on it; tests fake the timers).
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) applyToDocument(next);
   });

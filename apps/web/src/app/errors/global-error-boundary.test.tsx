@@ -46,11 +46,14 @@ describe('the global error boundary', () => {
     expect(reportError).not.toHaveBeenCalled();
   });
 
-  it('shows the English screen before i18n is ready, with the message, both stacks and Reload Page', () => {
+  it('shows the English screen before i18n is ready, with the message, both stacks and Reload Page', async () => {
     expect(i18n.isInitialized).toBeFalsy();
     const en = catalogues.en.errors.global;
     renderBroken();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Production Error Detected');
+    // The English catalogue is fetched for the screen.
+    expect((await screen.findByRole('heading', { level: 1, name: 'Production Error Detected' })).textContent).toBe(
+      'Production Error Detected',
+    );
     expect(en.title).toBe('Production Error Detected');
     expect(screen.getByText('The provider failed')).toBeTruthy();
     const stack = screen.getByText(en.stack).closest('details');

@@ -1,26 +1,46 @@
-import { catalogues, getByPath } from '@maktaba/shared/i18n/index';
+import { getByPath } from '@maktaba/shared/i18n/index';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { i18n } from '../../lib/i18n';
 import { messageOf } from '../../lib/telemetry/error-report';
 import { reportError } from '../../lib/telemetry/error-reporter';
 
-/**
- * The boundary may show before i18n is ready, or because it failed: then the English catalogue
- * speaks, read directly.
- */
-function translate(key: string): string {
+/** The texts of the screen in the reader's language, once i18n is ready. */
+function translated(key: string): string | null {
   try {
     if (i18n.isInitialized) {
       const text = i18n.t(key);
       if (text && text !== key) return text;
     }
   } catch {
-    // Fall through to the catalogue.
+    // Fall through to the English catalogue.
   }
-  const text = getByPath(catalogues.en, key);
-  return typeof text === 'string' ? text : key;
+  return null;
+}
+
+/**
+ * The boundary may show before i18n is ready, or because it failed: then the English catalogue
+ * speaks, fetched for the purpose (it is not in the first page's code) and read directly.
+ */
+function useTranslate(): (key: string) => string {
+  const [english, setEnglish] = useState<unknown>(null);
+  const ready = translated('errors.global.title') !== null;
+  useEffect(() => {
+    if (ready) return;
+    let cancelled = false;
+    import('@maktaba/shared/i18n/en.json').then(
+      (module) => !cancelled && setEnglish(module.default),
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [ready]);
+  return (key) => {
+    const text = translated(key) ?? getByPath(english, key);
+    return typeof text === 'string' ? text : '';
+  };
 }
 
 function Trace({ summary, text }: { summary: string; text: string | null | undefined }) {
@@ -37,6 +57,7 @@ function Trace({ summary, text }: { summary: string; text: string | null | undef
 
 /** reader-area §8 "Production Error Detected": what failed, where, and a way out. */
 export function GlobalErrorScreen({ error, componentStack }: { error: unknown; componentStack?: string | null }) {
+  const translate = useTranslate();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-bg p-6">
       <section className="flex w-full max-w-2xl flex-col items-center gap-4 text-center" data-error-variant="global">

@@ -10,6 +10,8 @@ vi.mock('../../../lib/telemetry/error-reporter', () => ({ reportError }));
 describe('guardSubmit', () => {
   beforeAll(async () => {
     if (!i18n.isInitialized) await initI18n();
+    // Each catalogue is loaded when first used: both are read here.
+    await i18n.loadLanguages(['en', 'ar']);
   });
   afterEach(() => vi.clearAllMocks());
 

@@ -92,6 +92,8 @@ describe('mapAuthError (accounts-and-auth §8)', () => {
     });
     expect(mapAuthError(timeout)).toEqual({ key: 'errors.network.timeout', values: { ms: 15_000 } });
     if (!i18n.isInitialized) await initI18n();
+    // Each catalogue is loaded when first used: both are read here.
+    await i18n.loadLanguages(['en', 'ar']);
     const message = mapAuthError(timeout);
     expect(i18n.getFixedT('en')(message.key, message.values ?? {})).toBe('Request timeout after 15,000ms');
     expect(i18n.getFixedT('ar')(message.key, message.values ?? {})).toBe(

@@ -3,6 +3,7 @@ import { countryName } from '@maktaba/shared/countries';
 import { directionOf } from '@maktaba/shared/i18n/index';
 import type { DeskLoanDetail, LendingSettings } from '@maktaba/shared/schemas/loans';
 import { ArrowLeft, Printer } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -67,7 +68,9 @@ export function PackingSlipPage() {
             {t(apiErrorKey(failed))}
           </Alert>
         ) : loan.data && settings.data ? (
-          <Slip loan={loan.data} settings={settings.data} />
+          <Suspense fallback={<Skeleton className="h-[60vh] w-full" />}>
+            <Slip loan={loan.data} settings={settings.data} />
+          </Suspense>
         ) : (
           <Skeleton className="h-[60vh] w-full" />
         )}
@@ -77,9 +80,9 @@ export function PackingSlipPage() {
 }
 
 function Slip({ loan, settings }: { loan: DeskLoanDetail; settings: LendingSettings }) {
-  const { i18n } = useTranslation();
   const locale = loan.locale ?? DEFAULT_LANGUAGE;
-  const t = i18n.getFixedT(locale);
+  // In the reader's language, whatever the desk's: its catalogue is fetched first if the page has not used it.
+  const { t } = useTranslation(undefined, { lng: locale });
   const title = bookTitle(loan, locale);
   const author = bookAuthor(loan, locale);
   usePageTitle(title?.text);
