@@ -253,6 +253,11 @@ export async function topQueries(
   );
   if (ranked.length === 0) return [];
 
+  // The ranked queries as one parameter, however many tie at the limit (one parameter each could
+  // pass PostgreSQL's 65,535).
+  const rankedJson = JSON.stringify(
+    ranked.map((row) => ({ normalized: row.normalized, searches: Number(row.searches) })),
+  );
   const { closedTo, hasClosed, hasToday, tomorrow } = periodParts(period);
   const normalizedOf = (dimension: SQL) => sql`left(${dimension}, strpos(${dimension}, chr(31)) - 1)`;
   const typedOf = (dimension: SQL) => sql`substr(${dimension}, strpos(${dimension}, chr(31)) + 1)`;
@@ -302,12 +307,8 @@ export async function topQueries(
   }>(
     db,
     sql`with ranked as (
-          select * from unnest(
-            array[${sqlList(ranked.map((row) => row.normalized))}]::text[],
-            array[${sql.join(
-              ranked.map((row) => sql`${Number(row.searches)}`),
-              sql`, `,
-            )}]::float8[]) as r(normalized, searches)),
+          select r.normalized, r.searches
+            from json_to_recordset(${rankedJson}::json) as r(normalized text, searches float8)),
         firsts as (
           select distinct on (normalized) normalized, query
             from (${sql.join(firstParts, sql` union all `)}) x
