@@ -47,7 +47,11 @@ export function useToggleCollectionBook(userId: string | null, bookId: string) {
   return useMutation({
     mutationFn: ({ collectionId, add }: Membership) =>
       add ? addCollectionBook(collectionId, bookId) : removeCollectionBook(collectionId, bookId),
-    onMutate: ({ collectionId, add }) => setContains(collectionId, add),
+    // A read of the list still on its way (after a collection was just made, say) would overwrite the tick: cancel it first.
+    onMutate: async ({ collectionId, add }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      setContains(collectionId, add);
+    },
     onError: (_error, { collectionId, add }) => setContains(collectionId, !add),
     onSuccess: () =>
       queryClient.invalidateQueries({

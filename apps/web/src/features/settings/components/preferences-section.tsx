@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language, STYLES, type Style } from '@maktaba/shared/constants';
 import type { PreferencesUpdate } from '@maktaba/shared/schemas/preferences';
 import { THEME_CHOICES, type ThemeChoice } from '@maktaba/shared/schemas/profile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -38,6 +38,8 @@ export function PreferencesSection() {
   const shownTheme = useThemeStore((state) => state.theme);
   const style = useThemeStore((state) => state.style);
   const language: Language = i18n.language === 'ar' ? 'ar' : 'en';
+  // The language chosen while its catalogue is still on its way: the choice shows at once.
+  const [pendingLanguage, setPendingLanguage] = useState<Language | null>(null);
   const theme: ThemeChoice = chosenTheme ?? 'system';
 
   const choose = async (choice: Partial<ReaderPreferences>, update: PreferencesUpdate) => {
@@ -71,8 +73,11 @@ export function PreferencesSection() {
               name="preferred-language"
               value={value}
               lang={value}
-              checked={language === value}
-              onChange={() => void choose({ language: value }, { preferred_language: value })}
+              checked={(pendingLanguage ?? language) === value}
+              onChange={() => {
+                setPendingLanguage(value);
+                void choose({ language: value }, { preferred_language: value }).finally(() => setPendingLanguage(null));
+              }}
             >
               {LANGUAGE_NAMES[value]}
             </PreferenceOption>
