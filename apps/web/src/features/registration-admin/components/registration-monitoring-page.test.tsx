@@ -71,7 +71,7 @@ describe('the registration monitoring page', () => {
     show();
     const figure = await screen.findByTestId('registration-overview');
     const summary = await within(figure).findByTestId('signups-summary');
-    expect(summary.textContent).toBe(m.summary.replace('{{signups}}', '90').replace('{{completed}}', '60'));
+    expect(summary.textContent).toBe(m.summary_other.replace('{{signups}}', '90').replace('{{completed}}', '60'));
     expect(within(figure).getByTestId('figure-disposable').textContent).toBe('4');
     expect((screen.getByLabelText(m.period) as HTMLSelectElement).value).toBe('30');
 

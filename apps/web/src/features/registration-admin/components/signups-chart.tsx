@@ -57,6 +57,7 @@ export function SignupsChart({
       summaryTestId="signups-summary"
       summary={(overview) =>
         t('registrationAdmin.monitoring.summary', {
+          count: overview.totals.signups,
           signups: number(overview.totals.signups),
           completed: number(overview.totals.completed),
         })
