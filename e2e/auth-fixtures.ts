@@ -10,6 +10,7 @@ import {
 import { test as base, type Catalogue, expect } from './fixtures';
 import { E2E_ADMIN } from './support/admin-account';
 import { E2E_BASE_URL } from './support/e2e-env';
+import { withLendingSettingsLock } from './support/settings-lock';
 
 /** An account the tests create; the password passes every registration rule and no common list. */
 export type Account = {
@@ -38,6 +39,11 @@ type AuthFixtures = {
    * e-mail, or delete it) change one of their own instead.
    */
   signInAs: (role: Role) => Promise<RoleAccount>;
+  /**
+   * Held for the whole test by a test that changes the library's lending settings or needs them
+   * unchanged while it runs (support/settings-lock.ts): ask for it to take it.
+   */
+  lendingSettingsLock: undefined;
 };
 
 /** An account of a role, made by `roleAccount`; `id` is its user's (and profile's) id. */
@@ -56,6 +62,8 @@ export const randomClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${ra
 export const test = base.extend<AuthFixtures, AuthWorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   clientIp: async ({}, use) => use(randomClientIp()),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  lendingSettingsLock: async ({}, use) => withLendingSettingsLock(() => use(undefined)),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ 'X-Forwarded-For': clientIp }),
   account: async ({ lang }, use, testInfo) => {
     const slug = testInfo.title

@@ -289,7 +289,13 @@ test.describe('lending desk', () => {
     await reader.api.dispose();
   });
 
-  test('lending settings: an admin changes them, a librarian reads them', async ({ page, t, signInAs, adminApi }) => {
+  test('lending settings: an admin changes them, a librarian reads them', async ({
+    lendingSettingsLock: _settingsLocked,
+    page,
+    t,
+    signInAs,
+    adminApi,
+  }) => {
     test.setTimeout(90_000);
     const before = await (await adminApi.get('/api/admin/lending-settings')).json();
     try {

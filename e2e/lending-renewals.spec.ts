@@ -216,6 +216,7 @@ test.describe('renewals, due dates and overdue notices', () => {
   });
 
   test('the desk renews a loan past the rules, with an override and a note', async ({
+    lendingSettingsLock: _settingsLocked,
     page,
     t,
     lang,
@@ -277,6 +278,7 @@ test.describe('renewals, due dates and overdue notices', () => {
   });
 
   test('lending settings: an admin changes the renewals per loan and sends the notices; a librarian reads them', async ({
+    lendingSettingsLock: _settingsLocked,
     page,
     t,
     signInAs,

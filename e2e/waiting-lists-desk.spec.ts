@@ -140,6 +140,7 @@ test.describe('waiting lists at the desk', () => {
   });
 
   test('a copy back goes to the first reader, and the desk waits for their confirmation', async ({
+    lendingSettingsLock: _settingsLocked,
     page,
     t,
     lang,
@@ -208,7 +209,13 @@ test.describe('waiting lists at the desk', () => {
     }
   });
 
-  test('the lending settings show and save the waiting lists', async ({ page, t, signInAs, adminApi }) => {
+  test('the lending settings show and save the waiting lists', async ({
+    lendingSettingsLock: _settingsLocked,
+    page,
+    t,
+    signInAs,
+    adminApi,
+  }) => {
     test.setTimeout(90_000);
     const before = (await (await adminApi.get('/api/admin/lending-settings')).json()) as LendingSettings;
     const window = before.pickup_window_days >= 30 ? 29 : before.pickup_window_days + 1;

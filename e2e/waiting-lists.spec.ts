@@ -130,6 +130,7 @@ test.describe('waiting lists', () => {
   });
 
   test('the copy comes back while the reader has My Imam open: told live, they confirm it', async ({
+    lendingSettingsLock: _settingsLocked,
     page,
     t,
     lang,
