@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatNumber } from '../../../lib/format';
+import { useImmediateChoice } from '../../../lib/hooks/use-immediate-choice';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { useToggleCollectionBook } from '../api/collection-books';
 import { useMyCollectionsForBook, useReaderId } from '../api/get-my-collections';
@@ -67,14 +68,16 @@ function CollectionChoices({ book, title }: { book: CollectionTarget; title: str
 
   const onToggle = (collection: MyCollection, add: boolean) => {
     const name = collectionTitleText(collection, language, t('collections.untitled'));
-    toggle.mutate(
-      { collectionId: collection.id, add },
-      {
-        onSuccess: () =>
-          toast.success(t(add ? 'collections.add.added' : 'collections.add.removed', { collection: name })),
-        onError: (error) => toast.error(collectionErrorText(t, error, language)),
-      },
-    );
+    return toggle
+      .mutateAsync(
+        { collectionId: collection.id, add },
+        {
+          onSuccess: () =>
+            toast.success(t(add ? 'collections.add.added' : 'collections.add.removed', { collection: name })),
+          onError: (error) => toast.error(collectionErrorText(t, error, language)),
+        },
+      )
+      .catch(() => undefined);
   };
 
   return (
@@ -138,12 +141,13 @@ function ChoiceRow({
 }: {
   collection: MyCollection;
   isBusy: boolean;
-  onChange: (add: boolean) => void;
+  /** Settles when the server has answered. */
+  onChange: (add: boolean) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const language = usePageLanguage();
   const { title } = collectionTitles(collection, language);
-  const checked = collection.contains_book === true;
+  const [checked, choose] = useImmediateChoice(collection.contains_book === true);
   const id = `collection-choice-${collection.id}`;
   const Visibility = collection.is_public ? Globe : Lock;
   return (
@@ -157,7 +161,9 @@ function ChoiceRow({
           type="checkbox"
           checked={checked}
           disabled={isBusy}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={(event) => {
+            choose(event.target.checked, onChange(event.target.checked));
+          }}
           className="peer size-5 cursor-pointer appearance-none rounded border-2 border-muted bg-surface checked:border-primary checked:bg-primary disabled:opacity-60 forced-colors:appearance-auto"
         />
         <Check

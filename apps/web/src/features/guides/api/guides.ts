@@ -68,10 +68,13 @@ function changeProgress(change: ProgressChange): Promise<Guide> {
   }
 }
 
+const PROGRESS_KEY = ['guide-progress'] as const;
+
 /** Follow, stop following, mark a step done or not: the answer is the guide as it now stands. */
 export function useGuideProgress() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: PROGRESS_KEY,
     mutationFn: changeProgress,
     retry: false,
     // A step's mark shows at once; it goes back if the server refuses it.
@@ -93,7 +96,13 @@ export function useGuideProgress() {
       if (context?.previous) queryClient.setQueryData(guideKeys.detail(change.guideId), context.previous);
     },
     onSuccess: (guide) => {
-      queryClient.setQueryData(guideKeys.detail(guide.id), guide);
+      // While another mark on this guide is on its way, this answer does not know of it and would
+      // clear its tick: the last answer brings the whole guide.
+      const inFlight = queryClient.isMutating({
+        mutationKey: PROGRESS_KEY,
+        predicate: (mutation) => (mutation.state.variables as { guideId?: string } | undefined)?.guideId === guide.id,
+      });
+      if (inFlight <= 1) queryClient.setQueryData(guideKeys.detail(guide.id), guide);
       return queryClient.invalidateQueries({
         queryKey: guideKeys.all,
         predicate: (query) => query.queryKey[1] !== 'detail',

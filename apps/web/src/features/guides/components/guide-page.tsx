@@ -164,7 +164,9 @@ export function GuidePage() {
                 index={index}
                 canMark={published}
                 onToggle={(done) =>
-                  progress.mutate({ guideId: data.id, action: done ? 'done' : 'undone', stepId: step.id }, { onError })
+                  progress
+                    .mutateAsync({ guideId: data.id, action: done ? 'done' : 'undone', stepId: step.id }, { onError })
+                    .catch(() => undefined)
                 }
               />
             ))}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover';
 import { BorrowAction } from '../../../components/borrow-action';
 import { formatNumber } from '../../../lib/format';
+import { useImmediateChoice } from '../../../lib/hooks/use-immediate-choice';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { pickLocalized } from '../../../lib/localized-text';
 
@@ -15,7 +16,8 @@ type GuideStepItemProps = {
   index: number;
   /** Whether the reader may mark steps (a published guide). */
   canMark: boolean;
-  onToggle: (done: boolean) => void;
+  /** Marks the step; settles when the server has answered. */
+  onToggle: (done: boolean) => Promise<unknown>;
 };
 
 /** One step: its number, the book (cover and title to its page), the part to read, the note, "Mark as done", Borrow. */
@@ -31,6 +33,7 @@ export const GuideStepItem = forwardRef<HTMLLIElement, GuideStepItemProps>(funct
   const titleText = title?.text ?? t('catalogue.unknownTitle');
   const number = formatNumber(index + 1, language);
   const checkboxId = `step-done-${step.id}`;
+  const [done, choose] = useImmediateChoice(step.done);
   return (
     <li
       ref={ref}
@@ -107,8 +110,10 @@ export const GuideStepItem = forwardRef<HTMLLIElement, GuideStepItemProps>(funct
               id={checkboxId}
               type="checkbox"
               className="size-5 accent-[var(--primary)]"
-              checked={step.done}
-              onChange={(event) => onToggle(event.target.checked)}
+              checked={done}
+              onChange={(event) => {
+                choose(event.target.checked, onToggle(event.target.checked));
+              }}
               aria-label={t('guides.guide.markDoneFor', { number, title: titleText })}
             />
             {t('guides.guide.markDone')}
