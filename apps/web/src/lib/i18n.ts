@@ -70,6 +70,20 @@ export async function setLanguage(language: Language) {
   await i18n.changeLanguage(language);
 }
 
+/**
+ * A notice for whoever reads the console, in English whatever the page's language (the spec gives
+ * these texts in English). The English catalogue is fetched first when the page has not used it.
+ */
+export function warnInEnglish(key: string, ...details: unknown[]): void {
+  if (!i18n.isInitialized) {
+    console.warn(key, ...details);
+    return;
+  }
+  const warn = () => console.warn(i18n.t(key, { lng: 'en' }), ...details);
+  if (i18n.hasResourceBundle('en', 'translation')) warn();
+  else void i18n.loadLanguages('en').then(warn, () => console.warn(key, ...details));
+}
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }

@@ -8,7 +8,7 @@ import type { SignedOutReason } from '../../../lib/auth/auth-types';
 import { completenessOf } from '../../../lib/auth/completeness-cache';
 import { trackRequest } from '../../../lib/auth/pending-requests';
 import { dispatchAuth, startAuthWatchdog, useAuthStore } from '../../../lib/auth/use-auth';
-import { i18n } from '../../../lib/i18n';
+import { i18n, warnInEnglish } from '../../../lib/i18n';
 import { getSession } from '../api/get-session';
 import { completeAuthState } from '../lib/complete-auth-state';
 import { callWithPolicy } from '../lib/with-retries';
@@ -33,7 +33,7 @@ export function checkSession() {
     timedOut = true;
     controller.abort();
     // A notice for whoever reads the console, not an error: the app works on without a session.
-    console.warn(i18n.t('auth.toasts.sessionCheckTimeout', { lng: 'en' }));
+    warnInEnglish('auth.toasts.sessionCheckTimeout');
     dispatchAuth({ type: 'INIT_TIMEOUT' });
   }, TIMINGS.sessionCheckTimeout);
 
@@ -46,7 +46,7 @@ export function checkSession() {
     .catch((error: unknown) => {
       clearTimeout(timer);
       if (timedOut || controller.signal.aborted) return;
-      console.warn(i18n.t('auth.errors.initialSession', { lng: 'en' }), error);
+      warnInEnglish('auth.errors.initialSession', error);
       dispatchAuth({ type: 'INIT_FAILED', error: { key: 'auth.errors.initialSession' } });
     })
     .finally(() => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { warnInEnglish } from '../../../lib/i18n';
 import {
   canWriteStorage,
   decideSecurityAction,
@@ -79,7 +80,7 @@ export function useSessionSecurity() {
           current: currentFingerprint(),
         }),
       );
-      if (verdict.storageRestricted) console.warn(t('auth.securityMonitor.storageRestricted', { lng: 'en' }));
+      if (verdict.storageRestricted) warnInEnglish('auth.securityMonitor.storageRestricted');
       if (verdict.signOut) {
         const reason = verdict.signOut;
         void runSignOut(navigate, queryClient, {
