@@ -10,7 +10,7 @@ import { GuideListSchema, GuideSchema, MyGuidesSchema } from '@maktaba/shared/sc
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { adminAuditLog, books } from '../src/db/schema/index.js';
+import { adminAuditLog, books, studyGuideFollows } from '../src/db/schema/index.js';
 import { type ApiClient, clientFrom, expectError } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 
@@ -169,6 +169,42 @@ describeEachDriver('study guides over HTTP', (driver) => {
     expect(seen.steps.map((step) => step.done)).toEqual([true, true, false]);
     expect(seen.progress).toMatchObject({ done: 2, total: 3 });
     expect(seen.resume_step_id).toBe(edited.steps[2]?.id);
+  });
+
+  it('a step added to a finished guide makes it unfinished again, until the reader does that step too', async () => {
+    const guide = await write({
+      title_en: 'Finished path',
+      level: 'introductory',
+      status: 'published',
+      steps: threeSteps(),
+    });
+    expect((await reader.client.post(`/api/guides/${guide.id}/follow`)).status).toBe(200);
+    for (const step of guide.steps) await reader.client.put(`/api/guides/${guide.id}/steps/${step.id}/done`);
+    const finished = guideOf(await reader.client.get(`/api/guides/${guide.id}`));
+    const firstFinish = finished.progress.completed_at;
+    expect(firstFinish).not.toBeNull();
+
+    const edited = guideOf(
+      await librarian.client.patch(`/api/library/guides/${guide.id}`, {
+        steps: [...guide.steps.map((step) => ({ id: step.id, book_id: step.book.id })), { book_id: bookIds[4] }],
+      }),
+    );
+    const stored = await db
+      .select({ completedAt: studyGuideFollows.completedAt })
+      .from(studyGuideFollows)
+      .where(and(eq(studyGuideFollows.guideId, guide.id), eq(studyGuideFollows.userId, reader.id)));
+    expect(stored[0]?.completedAt).toBeNull();
+    expect(guideOf(await reader.client.get(`/api/guides/${guide.id}`)).progress).toMatchObject({
+      done: 3,
+      total: 4,
+      completed_at: null,
+    });
+
+    const added = edited.steps[3]?.id as string;
+    await reader.client.put(`/api/guides/${guide.id}/steps/${added}/done`);
+    const again = guideOf(await reader.client.get(`/api/guides/${guide.id}`)).progress.completed_at;
+    expect(again).not.toBeNull();
+    expect(new Date(again as string).getTime()).toBeGreaterThan(new Date(firstFinish as string).getTime());
   });
 
   it('links only books readers can see, and hides a step whose book was withdrawn since', async () => {

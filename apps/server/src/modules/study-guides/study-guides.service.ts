@@ -297,6 +297,7 @@ export async function updateGuide(
     });
     if (input.steps) {
       await repo.replaceSteps(tx, id, stepWrites(input.steps));
+      await repo.settleCompletionForGuide(tx, id);
     }
     const label = { id, title_en: texts.titleEn, title_ar: texts.titleAr };
     if (publishing) await audit(tx, actor, request, 'publish_study_guide', label);
