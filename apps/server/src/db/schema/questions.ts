@@ -78,6 +78,8 @@ export const faqEntries = pgTable(
   (table) => [
     index('faq_entries_published_idx').on(table.publishedAt.desc(), table.id),
     index('faq_entries_topic_idx').on(table.topicId),
+    // The queue shows each question's entry, and a question's deletion clears its link: both look it up.
+    index('faq_entries_question_idx').on(table.questionId, table.publishedAt.desc()),
     index('faq_entries_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('faq_entries_has_question', sql`${table.questionEn} is not null or ${table.questionAr} is not null`),
     check('faq_entries_has_answer', sql`${table.answerEn} is not null or ${table.answerAr} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "faq_entries_question_idx" ON "faq_entries" USING btree ("question_id","published_at" DESC NULLS LAST);
