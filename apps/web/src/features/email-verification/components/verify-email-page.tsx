@@ -44,6 +44,21 @@ function open(token: string): Promise<Outcome> {
   return answer;
 }
 
+/** Resolves once the app's first session check has ended (at once if it has). */
+function authInitialized(): Promise<void> {
+  return new Promise((resolve) => {
+    if (useAuthStore.getState().isInitialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = useAuthStore.subscribe((state) => {
+      if (!state.isInitialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * /verify-email?token=…: opens a link from an e-mail (the address of a new account, or the new
  * address of a change) and says what happened: confirmed, changed, or why not (expired, already
@@ -61,6 +76,9 @@ export function VerifyEmailPage() {
     let current = true;
     void open(token).then(async (result) => {
       if (result.state === 'verified' || result.state === 'changed') {
+        // The first session check may still be on its way (it can have left before the link was
+        // opened, and would then say "not verified"): wait for it, then read the session again.
+        await authInitialized();
         if (useAuthStore.getState().user) await reloadAuthState().catch(() => undefined);
       }
       if (current) setOutcome(result);
