@@ -263,11 +263,12 @@ export async function unmarkDone(db: Queryable, userId: string, stepId: string):
 }
 
 /**
- * After the guide's steps changed (a step added or removed by a librarian), every follower's
- * completion is decided again: a reader who had finished is no longer done when a step is added,
- * and the date of finishing is the day they finish the new one.
+ * Sets or clears a follow's completion: complete when every step is done. With `userId`, after that
+ * reader's own change (which also counts as their latest touch of the guide); without, for every
+ * follower after a librarian changed the steps, so a reader who had finished is no longer done when
+ * a step is added, and the date of finishing is the day they finish the new one.
  */
-export async function settleCompletionForGuide(db: Queryable, guideId: string): Promise<void> {
+export async function settleCompletion(db: Queryable, guideId: string, userId?: string): Promise<void> {
   await db.execute(sql`
     update study_guide_follows f
        set completed_at = case
@@ -277,20 +278,6 @@ export async function settleCompletionForGuide(db: Queryable, guideId: string): 
                                  and not exists (select 1 from study_guide_progress d
                                                   where d.step_id = s.id and d.user_id = f.user_id))
              then coalesce(f.completed_at, now()) else null end
-     where f.guide_id = ${guideId}`);
-}
-
-/** Sets or clears the follow's completion after a change: complete when every step is done. */
-export async function settleCompletion(db: Queryable, userId: string, guideId: string): Promise<void> {
-  await db.execute(sql`
-    update study_guide_follows f
-       set completed_at = case
-             when (select count(*) from study_guide_steps s where s.guide_id = ${guideId}) > 0
-              and not exists (select 1 from study_guide_steps s
-                               where s.guide_id = ${guideId}
-                                 and not exists (select 1 from study_guide_progress d
-                                                  where d.step_id = s.id and d.user_id = ${userId}))
-             then coalesce(f.completed_at, now()) else null end,
-           updated_at = now()
-     where f.user_id = ${userId} and f.guide_id = ${guideId}`);
+           ${userId ? sql`, updated_at = now()` : sql``}
+     where f.guide_id = ${guideId} ${userId ? sql`and f.user_id = ${userId}` : sql``}`);
 }

@@ -141,7 +141,7 @@ export async function followGuide(db: Database, actor: Actor, id: string): Promi
   await publishedGuide(db, actor, id);
   await db.transaction(async (tx) => {
     await repo.follow(tx, actor.id, id);
-    await repo.settleCompletion(tx, actor.id, id);
+    await repo.settleCompletion(tx, id, actor.id);
   });
   return getGuide(db, actor, id);
 }
@@ -171,7 +171,7 @@ export async function setStepDone(
     } else {
       await repo.unmarkDone(tx, actor.id, stepId);
     }
-    await repo.settleCompletion(tx, actor.id, guideId);
+    await repo.settleCompletion(tx, guideId, actor.id);
   });
   return getGuide(db, actor, guideId);
 }
@@ -297,7 +297,7 @@ export async function updateGuide(
     });
     if (input.steps) {
       await repo.replaceSteps(tx, id, stepWrites(input.steps));
-      await repo.settleCompletionForGuide(tx, id);
+      await repo.settleCompletion(tx, id);
     }
     const label = { id, title_en: texts.titleEn, title_ar: texts.titleAr };
     if (publishing) await audit(tx, actor, request, 'publish_study_guide', label);
