@@ -236,6 +236,55 @@ describeEachDriver('sessions over HTTP', (driver) => {
     );
   });
 
+  describe('the session behind an API request', () => {
+    it("serves the cookie's session, and refuses a cookie whose signature is not the server's", async () => {
+      const { clients } = await accountOn(CHROME_ON_WINDOWS);
+      const client = clients[0] as ApiClient;
+      expect((await client.get('/api/bookmarks')).status).toBe(200);
+      const value = decodeURIComponent(client.sessionToken ?? '');
+      const dot = value.lastIndexOf('.');
+      const signature = value.slice(dot + 1);
+      const forged = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      const cookie = `${SESSION_COOKIE}=${encodeURIComponent(`${value.slice(0, dot)}.${forged}`)}`;
+      expectError(await client.get('/api/bookmarks', { cookie }), 401, 'UNAUTHENTICATED');
+      // The token alone, unsigned, is no session either.
+      expectError(
+        await client.get('/api/bookmarks', { cookie: `${SESSION_COOKIE}=${value.slice(0, dot)}` }),
+        401,
+        'UNAUTHENTICATED',
+      );
+    });
+
+    it('leaves an expired session to better-auth, which ends it', async () => {
+      const { clients, id } = await accountOn(CHROME_ON_WINDOWS);
+      const client = clients[0] as ApiClient;
+      await db
+        .update(authSessions)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(authSessions.userId, id));
+      expectError(await client.get('/api/bookmarks'), 401, 'UNAUTHENTICATED');
+      expect(await db.select().from(authSessions).where(eq(authSessions.userId, id))).toEqual([]);
+    });
+
+    it('extends a session a day after its last extension, as better-auth does', async () => {
+      const { clients, id } = await accountOn(CHROME_ON_WINDOWS);
+      const client = clients[0] as ApiClient;
+      // Seven days' life, extended at most once a day: this one was last extended 25 hours ago.
+      await db
+        .update(authSessions)
+        .set({ expiresAt: sql`now() + interval '7 days' - interval '25 hours'` })
+        .where(eq(authSessions.userId, id));
+      expect((await client.get('/api/bookmarks')).status).toBe(200);
+      const [row] = await db.select().from(authSessions).where(eq(authSessions.userId, id));
+      const left = (row?.expiresAt.getTime() ?? 0) - Date.now();
+      expect(left).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+      // Within the day it is not extended again: the session is served as it is.
+      expect((await client.get('/api/bookmarks')).status).toBe(200);
+      const [again] = await db.select().from(authSessions).where(eq(authSessions.userId, id));
+      expect(again?.expiresAt.getTime()).toBe(row?.expiresAt.getTime());
+    });
+  });
+
   describe('signedOutReason', () => {
     it("is 'expired' for a session that expired and for a cookie the server never issued", async () => {
       const { clients, id } = await accountOn(CHROME_ON_WINDOWS);

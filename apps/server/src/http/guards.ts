@@ -6,19 +6,52 @@ import { AppError } from '../errors.js';
 import { noteReaderDay } from '../modules/analytics/analytics.writers.js';
 import { assertTwoFactorSetUp } from '../modules/auth/security-settings.js';
 import { authHeaders } from '../modules/auth/session.js';
+import { findSessionWithProfile, needsBetterAuth, verifiedSessionToken } from '../modules/auth/session-lookup.js';
 import { touchSession } from '../modules/auth/sessions.repository.js';
 import { findProfileById } from '../modules/profiles/profiles.repository.js';
 import type { AppEnv } from './context.js';
 
-/** The caller by their session cookie: null when signed out, 'disabled' when the account is not active. */
-async function readActor(c: Context<AppEnv>): Promise<Actor | 'disabled' | null> {
-  const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
-  if (!result) return null;
+type SessionAnswer = { userId: string; email: string; sessionId: string; role: string | null; status: string | null };
+
+/**
+ * The session of the request's cookie with its profile: one statement for nearly every request
+ * (modules/auth/session-lookup.ts); better-auth's own `getSession` for a session that has expired
+ * or is due to be extended, and then the profile. Null when signed out.
+ */
+async function readSession(c: Context<AppEnv>, touch: boolean): Promise<SessionAnswer | null> {
+  const cookie = c.req.header('cookie');
+  if (!cookie) return null;
+  const auth = c.get('auth');
+  const { authCookies, secret, sessionConfig } = await auth.$context;
+  const token = verifiedSessionToken(cookie, authCookies.sessionToken.name, secret);
+  if (!token) return null;
   const db = c.get('deps').database.db;
-  const [row] = await Promise.all([findProfileById(db, result.user.id), touchSession(db, result.session.id)]);
-  if (row && row.status !== 'active') return 'disabled';
-  noteReaderDay(db, result.user.id, c.get('log'));
-  return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
+  const row = await findSessionWithProfile(db, token, { touch });
+  if (!row) return null;
+  if (!needsBetterAuth(row, sessionConfig)) return row;
+  const result = await auth.api.getSession({ headers: authHeaders(c) });
+  if (!result) return null;
+  const [profile] = await Promise.all([
+    findProfileById(db, result.user.id),
+    touch ? touchSession(db, result.session.id) : undefined,
+  ]);
+  return {
+    userId: result.user.id,
+    email: result.user.email,
+    sessionId: result.session.id,
+    role: profile?.role ?? null,
+    status: profile?.status ?? null,
+  };
+}
+
+/** The caller by their session cookie: null when signed out, 'disabled' when the account is not active. */
+async function readActor(c: Context<AppEnv>, touch = true): Promise<Actor | 'disabled' | null> {
+  const session = await readSession(c, touch);
+  if (!session) return null;
+  // A user without a profile yet (the address step of a first sign-in) is a patron.
+  if (session.status !== null && session.status !== 'active') return 'disabled';
+  noteReaderDay(c.get('deps').database.db, session.userId, c.get('log'));
+  return { id: session.userId, email: session.email, role: normalizeRole(session.role), sessionId: session.sessionId };
 }
 
 /** Guards a route: the caller must be signed in with an active profile. Sets `actor`. */
@@ -85,11 +118,6 @@ export function requireGuard(level: GuardLevel): MiddlewareHandler<AppEnv> {
  * (editors see drafts). Never refuses: a signed-out or inactive caller is simply anonymous.
  */
 export async function optionalActor(c: Context<AppEnv>): Promise<Actor | null> {
-  if (!c.req.header('cookie')) return null;
-  const result = await c.get('auth').api.getSession({ headers: authHeaders(c) });
-  if (!result) return null;
-  const row = await findProfileById(c.get('deps').database.db, result.user.id);
-  if (row && row.status !== 'active') return null;
-  noteReaderDay(c.get('deps').database.db, result.user.id, c.get('log'));
-  return { id: result.user.id, email: result.user.email, role: normalizeRole(row?.role), sessionId: result.session.id };
+  const actor = await readActor(c, false);
+  return actor === 'disabled' ? null : actor;
 }
