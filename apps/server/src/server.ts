@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { createApp } from './http/app.js';
 import { PUBLIC_CACHE_MAX_AGE_MS } from './http/cache.js';
+import { flushSearchEvents } from './modules/analytics/analytics.writers.js';
 import { createAnalyticsRollupJob } from './modules/analytics/analytics-rollup.js';
 import { loadDemoCatalogue } from './modules/catalogue/demo-catalogue.js';
 import { createLendingNoticesJob } from './modules/lending/lending-notices.js';
@@ -139,6 +140,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           telemetryPruner.stop(),
           lendingNotices.stop(),
           analyticsRollup.stop(),
+          flushSearchEvents(database.db),
         ]),
         new Promise((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
       ]);

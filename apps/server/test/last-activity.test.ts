@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { profiles } from '../src/db/schema/index.js';
+import { readerWritesSettled } from '../src/modules/search/reader-writes.js';
 import { type ApiClient, uniqueIp } from './api-client.js';
 import { accountAs, describeEachDriver, type TestAccount, useTestServer } from './helpers.js';
 
@@ -93,7 +94,12 @@ describeEachDriver('last activity over HTTP', (driver) => {
 
   it('moves on a search, but a burst of searches writes at most once a minute', async () => {
     const { client, id } = await reader();
-    const search = (client: ApiClient, q: string) => client.get(`/api/search?q=${encodeURIComponent(q)}`);
+    // A search's writes follow its answer (reader-writes.ts): wait for them before reading the row.
+    const search = async (client: ApiClient, q: string) => {
+      const answer = await client.get(`/api/search?q=${encodeURIComponent(q)}`);
+      await readerWritesSettled(db, id);
+      return answer;
+    };
     expect((await search(client, 'pr')).status).toBe(200);
     const first = await lastActivityOf(id);
     expect(isRecent(first)).toBe(true);

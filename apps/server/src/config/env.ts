@@ -44,6 +44,14 @@ export const EnvSchema = z.object({
    * least recently used are deleted, to be made again when asked for. 0 keeps none.
    */
   IMAGE_CACHE_MAX_MB: z.coerce.number().min(0).max(1_000_000).default(256),
+  /**
+   * API reads (GET) run at most this many at once; the others wait in line (http/admission.ts).
+   * 0 turns it off.
+   */
+  HTTP_READ_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** Reads waiting past this many, or longer than HTTP_READ_MAX_WAIT_MS, are answered 503 with Retry-After. */
+  HTTP_READ_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  HTTP_READ_MAX_WAIT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /** Comments that keep an idle notification stream open through proxies. */
   NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
 });
@@ -72,6 +80,7 @@ export type Config = {
   /** Whether the first start loads the shipped demo catalogue. */
   demoCatalogue: boolean;
   searchCacheEntries: number;
+  httpReads: { concurrency: number; maxQueue: number; maxWaitMs: number };
   /** The size the transformed-image cache on disk is kept under (IMAGE_CACHE_MAX_MB). */
   imageCacheMaxBytes: number;
   webDistDir: string;
@@ -135,6 +144,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
     logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
     demoCatalogue: env.DEMO_CATALOGUE,
     searchCacheEntries: env.SEARCH_CACHE_ENTRIES,
+    httpReads: {
+      concurrency: env.HTTP_READ_CONCURRENCY,
+      maxQueue: env.HTTP_READ_QUEUE_MAX,
+      maxWaitMs: env.HTTP_READ_MAX_WAIT_MS,
+    },
     imageCacheMaxBytes: Math.floor(env.IMAGE_CACHE_MAX_MB * 1024 * 1024),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist ?? 'apps/web/dist'),
     contactEmail: env.CONTACT_EMAIL,

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { LIMITS } from '@maktaba/shared/constants';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -50,7 +49,9 @@ import { studyGuideRoutes } from '../modules/study-guides/study-guides.routes.js
 import { systemRoutes } from '../modules/system/system.routes.js';
 import { telemetryRoutes } from '../modules/telemetry/telemetry.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
+import { createAdmission } from './admission.js';
 import { clientIp } from './client-ip.js';
+import { compression } from './compress.js';
 import type { AppEnv } from './context.js';
 import { errorBody, onError } from './errors.js';
 import { requestLog } from './request-log.js';
@@ -105,7 +106,10 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', securityHeaders(deps.config));
-  app.use('*', compress());
+  app.use('*', compression());
+  // Health checks answer however busy the server is.
+  const admission = createAdmission({ ...deps.config.httpReads, exempt: (path) => path.startsWith('/api/health') });
+  app.use('/api/*', admission.middleware);
   const jsonBodyLimit = bodyLimit({
     maxSize: LIMITS.jsonBodyBytes,
     onError: () => {

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { PUBLIC_BOOK_STATUS } from '@maktaba/shared/schemas/catalogue';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
+import { rowsOf } from '../../db/raw.js';
 import { bookmarks, books } from '../../db/schema/index.js';
 import { type AuthorRef, authorsJson, firstCategoryKey } from '../catalogue/catalogue.repository.js';
 
@@ -70,6 +72,37 @@ export async function insertBookmark(
     .onConflictDoNothing({ target: [bookmarks.userId, bookmarks.bookId] })
     .returning(record);
   return row;
+}
+
+/**
+ * The common add in one statement: the bookmark is inserted when the book exists (in any status
+ * when `anyStatus`, else public only) and the reader does not have it yet, and then the activity is
+ * logged and the reader's last activity moved. Undefined when nothing was inserted (no such book,
+ * not visible, or bookmarked already): the caller then finds out which, as before.
+ */
+export async function insertBookmarkLogged(
+  db: Queryable,
+  userId: string,
+  bookId: string,
+  anyStatus: boolean,
+): Promise<BookmarkRecord | undefined> {
+  const visible = anyStatus ? sql`true` : sql`b.status = ${PUBLIC_BOOK_STATUS}`;
+  const [row] = await rowsOf<{ id: string; book_id: string; created_at: Date | string }>(
+    db,
+    sql`
+    with added as (
+      insert into bookmarks (user_id, book_id)
+      select ${userId}, b.id from books b where b.id = ${bookId} and ${visible}
+      on conflict (user_id, book_id) do nothing
+      returning id, book_id, created_at),
+    logged as (
+      insert into user_activity_log (user_id, activity_type, activity_data)
+      select ${userId}, 'bookmark_added', jsonb_build_object('book_id', book_id) from added),
+    touched as (
+      update profiles set last_activity_at = now() where id = ${userId} and exists (select 1 from added))
+    select id, book_id, created_at from added`,
+  );
+  return row ? { id: row.id, bookId: row.book_id, createdAt: new Date(row.created_at) } : undefined;
 }
 
 export async function findBookmarkByBook(

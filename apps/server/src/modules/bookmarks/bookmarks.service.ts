@@ -61,6 +61,9 @@ export async function addBookmark(
   actor: Actor,
   bookId: string,
 ): Promise<{ bookmark: BookmarkRow; created: boolean }> {
+  // Nearly always a new bookmark on a book the reader may see: one statement does it all.
+  const added = await repo.insertBookmarkLogged(db, actor.id, bookId, seesUnpublished(actor));
+  if (added) return { bookmark: toRow(added), created: true };
   if (!isVisible(await repo.findBookStatus(db, bookId), actor)) throw bookNotFound();
   for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
     const inserted = await repo.insertBookmark(db, actor.id, bookId);

@@ -59,18 +59,25 @@ export type BookSummaryRow = {
 
 const approved = eq(books.status, 'approved');
 
+/** How many books are public. */
+export async function countApprovedBooks(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(books).where(approved);
+  return row?.n ?? 0;
+}
+
 export async function findShelf(
   db: Queryable,
   type: ShelfType,
   page: { limit: number; offset: number },
   userId: string | null,
+  approvedTotal: () => Promise<number> = () => countApprovedBooks(db),
 ): Promise<{ rows: BookSummaryRow[]; total: number }> {
   switch (type) {
     case 'recent':
     case 'popular': {
       const order =
         type === 'recent' ? [desc(books.createdAt), asc(books.id)] : [desc(books.popularity), asc(books.id)];
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select(summaryColumns)
           .from(books)
@@ -78,9 +85,9 @@ export async function findShelf(
           .orderBy(...order)
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ n: count() }).from(books).where(approved),
+        approvedTotal(),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, total };
     }
     case 'bookmarked': {
       if (!userId) return { rows: [], total: 0 };

@@ -15,9 +15,9 @@ import {
   toShelfType,
 } from '@maktaba/shared/schemas/catalogue';
 import type { Context, MiddlewareHandler } from 'hono';
-import { etag } from 'hono/etag';
 import { PRIVATE_CACHE, PRIVATE_NO_STORE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { weakEtag } from '../../http/etag.js';
 import { optionalActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
 import {
@@ -30,14 +30,13 @@ import {
   listCategories,
   listScholars,
   recordBookView,
-  seesUnpublished,
 } from './catalogue.service.js';
 
 /**
  * Public catalogue reads: a weak ETag over the body (304 when the client has it) and a short
  * shared cache life. Answers that depend on who asks are marked private by the handler.
  */
-const cacheable: MiddlewareHandler<AppEnv> = etag({ weak: true });
+const cacheable: MiddlewareHandler<AppEnv> = weakEtag();
 
 const Id = (name: string) => z.uuid().openapi({ param: { name, in: 'path' } });
 const notFound = (what: string) => ({ 404: errorJson(`${what} not found`) });
@@ -143,15 +142,16 @@ export const catalogueRoutes = new OpenAPIHono<AppEnv>()
     const type = toShelfType(c.req.valid('param').type);
     const { p_limit, p_offset } = c.req.valid('query');
     const actor = type === 'bookmarked' ? await optionalActor(c) : null;
-    const shelf = await getShelf(db(c), type, { limit: p_limit, offset: p_offset }, actor);
+    const { cache } = c.get('deps').searchIndex;
+    const shelf = await getShelf(db(c), type, { limit: p_limit, offset: p_offset }, actor, cache);
     c.header('Cache-Control', type === 'bookmarked' ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(shelf, 200);
   })
   .openapi(bookRoute, async (c) => {
-    const actor = await optionalActor(c);
-    const book = await getBook(db(c), c.req.valid('param').id, actor);
+    const book = await getBook(db(c), c.req.valid('param').id, () => optionalActor(c));
+    // A book not yet public is answered only to editors: that answer depends on the cookie.
     c.header('Cache-Control', book.status === 'approved' ? PUBLIC_CACHE : PRIVATE_NO_STORE);
-    if (seesUnpublished(actor)) c.header('Vary', 'Cookie');
+    if (book.status !== 'approved') c.header('Vary', 'Cookie');
     return c.json(book, 200);
   })
   .openapi(viewRoute, async (c) => {

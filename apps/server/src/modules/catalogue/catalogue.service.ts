@@ -13,6 +13,7 @@ import {
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import type { SearchCache } from '../search/search-cache.js';
 import { toAuthor, toBook, toBookSummary, toCategory, toCategorySuggestion, toScholar } from './catalogue.mapper.js';
 import * as repo from './catalogue.repository.js';
 
@@ -30,15 +31,32 @@ export async function getShelf(
   type: ShelfType,
   page: { limit: number; offset: number },
   actor: Actor | null,
+  cache?: SearchCache,
 ): Promise<Shelf> {
   if (type === 'bookmarked' && !actor) throw new AppError('UNAUTHENTICATED');
-  const { rows, total } = await repo.findShelf(db, type, page, actor?.id ?? null);
+  // The number of public books is an answer about the catalogue: kept with the search answers,
+  // which are dropped whenever the catalogue changes.
+  const approvedTotal = cache
+    ? async () => (await cache.get('approved-books', async () => ({ n: await repo.countApprovedBooks(db) }))).n
+    : undefined;
+  const { rows, total } = await repo.findShelf(db, type, page, actor?.id ?? null, approvedTotal);
   return { type, books: rows.map(toBookSummary), total, limit: page.limit, offset: page.offset };
 }
 
-export async function getBook(db: Database, id: string, actor: Actor | null): Promise<Book> {
+/**
+ * A book. `actor` may be given as a function: who asks is then read only for a book that is not
+ * public (editors see drafts), so a reader's book page waits on one statement, not two.
+ */
+export async function getBook(
+  db: Database,
+  id: string,
+  actor: Actor | null | (() => Promise<Actor | null>),
+): Promise<Book> {
   const row = await repo.findBook(db, id);
-  if (!row || (row.status !== 'approved' && !seesUnpublished(actor))) throw bookNotFound();
+  if (!row) throw bookNotFound();
+  if (row.status !== 'approved' && !seesUnpublished(typeof actor === 'function' ? await actor() : actor)) {
+    throw bookNotFound();
+  }
   return toBook(row);
 }
 

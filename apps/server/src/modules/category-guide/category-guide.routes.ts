@@ -6,9 +6,9 @@ import {
   GuideCategorySchema,
 } from '@maktaba/shared/schemas/category-guide';
 import type { Context } from 'hono';
-import { etag } from 'hono/etag';
 import { NO_STORE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { weakEtag } from '../../http/etag.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { requestMetadata } from '../../http/request-metadata.js';
@@ -26,7 +26,7 @@ const treeRoute = createRoute({
   path: '/categories/guide',
   tags: ['Category guide'],
   summary: 'The whole category hierarchy in guide order (sort_order among siblings, then name), with descriptions',
-  middleware: [etag({ weak: true })],
+  middleware: [weakEtag()],
   responses: { 200: json(CategoryGuideTreeSchema, 'Categories, each with its sub-categories') },
 });
 
@@ -36,7 +36,7 @@ const pageRoute = createRoute({
   tags: ['Category guide'],
   summary:
     'One category by key: its ancestors, sub-categories, most popular approved books and most read authors (sub-categories included)',
-  middleware: [etag({ weak: true })],
+  middleware: [weakEtag()],
   request: {
     params: z.object({
       key: z

@@ -14,9 +14,9 @@ import {
   MyCollectionsSchema,
 } from '@maktaba/shared/schemas/collections';
 import type { Context, MiddlewareHandler } from 'hono';
-import { etag } from 'hono/etag';
 import { NO_CACHE, PRIVATE_CACHE, PRIVATE_NO_STORE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { weakEtag } from '../../http/etag.js';
 import { optionalActor, requireActor, requirePermission } from '../../http/guards.js';
 import { errorJson, json, jsonBody } from '../../http/openapi.js';
 import { requestMetadata } from '../../http/request-metadata.js';
@@ -57,9 +57,7 @@ const mineRoute = createRoute({
   responses: { 200: json(MyCollectionsSchema, 'Your collections (with book_id: whether each holds it)'), ...signedIn },
 });
 const featuredRoute = createRoute({
-  ...route('get', '/collections/featured', 'Up to 6 featured public collections, newest featured first', [
-    etag({ weak: true }),
-  ]),
+  ...route('get', '/collections/featured', 'Up to 6 featured public collections, newest featured first', [weakEtag()]),
   responses: { 200: json(FeaturedCollectionsSchema, 'Featured collections') },
 });
 const listRoute = createRoute({

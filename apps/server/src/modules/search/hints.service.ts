@@ -3,6 +3,7 @@ import { detectQueryScript } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
 import { findPopularSearches, findWrittenForm, type PopularRow } from './hints.repository.js';
 import { countUpTo } from './search.repository.js';
+import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
 
 /** Letters of the normalised text, spaces aside: what the §5 thresholds count. */
@@ -17,21 +18,27 @@ export const offersCorrection = (normalized: string) => typedLength(normalized) 
 /**
  * Popular searches that begin a word with the text, made by enough distinct readers, that still
  * find approved books, leaving out those in `except` (normalised: the reader's own recent ones).
+ * Whether a search still finds books is an answer about the catalogue: kept in `cache` (the search
+ * answers' cache, dropped whenever the catalogue changes), so a suggestion costs one statement.
  */
 export async function popularHints(
   db: Queryable,
   normalized: string,
   limit: number,
   except: ReadonlySet<string>,
+  cache?: SearchCache,
 ): Promise<PopularRow[]> {
   if (limit <= 0 || !offersHints(normalized)) return [];
   const rows = await findPopularSearches(db, normalized, SEARCH_LIMITS.popularReaders, limit * 2 + except.size);
   const candidates = rows.filter((row) => !except.has(row.normalized));
   // A popular search that finds nothing (any more) is no hint. The trailing space: whole words.
-  const finds = await Promise.all(
-    candidates.map((row) => countUpTo(db, planQuery(`${row.normalized} `), {}, ['approved'], 1)),
-  );
-  return candidates.filter((_, index) => (finds[index] ?? 0) > 0).slice(0, limit);
+  const findsBooks = async (row: PopularRow) => {
+    const count = async () => ({ count: await countUpTo(db, planQuery(`${row.normalized} `), {}, ['approved'], 1) });
+    const answer = cache ? await cache.get(`finds:${row.normalized}`, count) : await count();
+    return answer.count > 0;
+  };
+  const finds = await Promise.all(candidates.map(findsBooks));
+  return candidates.filter((_, index) => finds[index]).slice(0, limit);
 }
 
 /**

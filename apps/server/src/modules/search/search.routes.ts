@@ -8,15 +8,16 @@ import {
 } from '@maktaba/shared/schemas/search';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Context } from 'hono';
-import { etag } from 'hono/etag';
 import { PRIVATE_CACHE, PUBLIC_CACHE } from '../../http/cache.js';
 import type { AppEnv } from '../../http/context.js';
+import { weakEtag } from '../../http/etag.js';
 import { optionalActor, requireActor } from '../../http/guards.js';
 import { errorJson, json } from '../../http/openapi.js';
 import { recordSearchEvent, searchFilters } from '../analytics/analytics.writers.js';
 import { seesUnpublished } from '../catalogue/catalogue.service.js';
 import { pickLocale } from '../mail/locale.js';
 import { touchLastActivityThrottled } from '../users/user-activity.repository.js';
+import { readerWritesSettled, writeForReaderLater } from './reader-writes.js';
 import { searchBooks } from './search.service.js';
 import { clearSearches, recordSearch } from './suggest.repository.js';
 import { suggest } from './suggest.service.js';
@@ -29,7 +30,7 @@ const searchRoute = createRoute({
   tags: ['Search'],
   summary:
     'Library search: the /search route parameters (q, category and author repeatable, difficulty, language, format, available, is_digital, publisher, publication_year as "1990" or "1990-2000", content_type, status for editors, type = book | author | category) plus page, per_page and sort. Approved books only unless a librarian or admin asks for a status.',
-  middleware: [etag({ weak: true })],
+  middleware: [weakEtag()],
   request: { query: SearchQuerySchema },
   responses: { 200: json(SearchResultSchema, 'Hits, total, facets'), 400: errorJson('A parameter is invalid') },
 });
@@ -39,7 +40,7 @@ const suggestRoute = createRoute({
   path: '/search/suggest',
   tags: ['Search'],
   summary: `Autocomplete: "Did you mean …" (type correction, from ${SEARCH_LIMITS.correctionFrom} characters, when the text as typed matches nothing but its corrected words do), the signed-in reader's recent searches, searches made by at least ${SEARCH_LIMITS.popularReaders} distinct readers that still find books (type popular, from ${SEARCH_LIMITS.hintsFrom} characters), then about 50 % books, 30 % authors and 20 % categories (limit ${SEARCH_LIMITS.suggestDefault} by default).`,
-  middleware: [etag({ weak: true })],
+  middleware: [weakEtag()],
   request: { query: SuggestQuerySchema },
   responses: { 200: json(SuggestResultSchema, 'Suggestions'), 400: errorJson('A parameter is invalid') },
 });
@@ -80,11 +81,14 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     }
     if (actor && query.q.trim() && query.page === 1) {
       const text = query.q.trim();
-      // Independent writes: one round trip's wait on the search's path, not two.
-      await Promise.all([
-        recordSearch(db(c), actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept),
-        touchLastActivityThrottled(db(c), actor.id),
-      ]);
+      const database = db(c);
+      // After the answer, in the reader's order (reader-writes.ts).
+      writeForReaderLater(database, actor.id, c.get('log'), () =>
+        Promise.all([
+          recordSearch(database, actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept),
+          touchLastActivityThrottled(database, actor.id),
+        ]),
+      );
     }
     c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(result, 200);
@@ -99,6 +103,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 200);
   })
   .openapi(clearRecentRoute, async (c) => {
+    await readerWritesSettled(db(c), c.get('actor').id);
     await clearSearches(db(c), c.get('actor').id);
     return c.body(null, 204);
   });

@@ -178,12 +178,20 @@ export async function recordSearch(
   normalized: string,
   keep: number,
 ): Promise<void> {
+  // One statement: the trim reads the table as it was before the insert, so the row just written
+  // (new or moved to the top) is named by its id and the newest `keep - 1` others are kept.
   await db.execute(sql`
-    insert into search_history (user_id, query, normalized) values (${userId}, ${query}, ${normalized})
-    on conflict (user_id, normalized) do update set query = excluded.query, searched_at = now()`);
-  await db.execute(sql`
-    delete from search_history where user_id = ${userId} and id not in (
-      select id from search_history where user_id = ${userId} order by searched_at desc limit ${keep})`);
+    with saved as (
+      insert into search_history (user_id, query, normalized) values (${userId}, ${query}, ${normalized})
+      on conflict (user_id, normalized) do update set query = excluded.query, searched_at = now()
+      returning id)
+    delete from search_history
+     where user_id = ${userId}
+       and id not in (select id from saved)
+       and id not in (
+         select id from search_history
+          where user_id = ${userId} and id not in (select id from saved)
+          order by searched_at desc limit ${Math.max(0, keep - 1)})`);
 }
 
 export async function clearSearches(db: Queryable, userId: string): Promise<number> {

@@ -13,6 +13,7 @@ import { correctTypos, dropOrder, vocabularyKnows, withoutTerms } from './search
 const SUGGEST_DROP_MAX = 1;
 
 import { didYouMean, offersCorrection, offersHints, popularHints } from './hints.service.js';
+import { readerWritesSettled } from './reader-writes.js';
 import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
 import {
@@ -94,18 +95,23 @@ export function splitSuggestions<T>(limit: number, lists: { book: T[]; author: T
   return [...taken.book, ...taken.author, ...taken.category];
 }
 
-async function catalogueSuggestions(db: Queryable, plan: QueryPlan, limit: number): Promise<SearchSuggestion[]> {
+type CatalogueLists = { book: SearchSuggestion[]; author: SearchSuggestion[]; category: SearchSuggestion[] };
+
+/** Up to `limit` books, authors and categories each, best first: splitSuggestions takes its share of each. */
+async function catalogueLists(db: Queryable, plan: QueryPlan, limit: number): Promise<CatalogueLists> {
   const [books, authors, categories] = await Promise.all([
     suggestBooks(db, plan, limit),
     suggestNames(db, 'authors', plan, limit),
     suggestNames(db, 'categories', plan, limit),
   ]);
-  return splitSuggestions(limit, {
+  return {
     book: books.map(bookSuggestion),
     author: authors.map(authorSuggestion),
     category: categories.map(categorySuggestion),
-  });
+  };
 }
+
+const isEmpty = (lists: CatalogueLists) => lists.book.length + lists.author.length + lists.category.length === 0;
 
 const searchSuggestion = (type: 'recent' | 'popular' | 'correction', id: string, query: string): SearchSuggestion => ({
   id: `${type}:${id}`,
@@ -117,7 +123,7 @@ const searchSuggestion = (type: 'recent' | 'popular' | 'correction', id: string,
   metadata: { href: searchHref({ q: query }) },
 });
 
-type CatalogueAnswer = { found: SearchSuggestion[]; correction: string | null };
+type CatalogueAnswer = { lists: CatalogueLists; correction: string | null };
 
 /**
  * GET /api/search/suggest: "Did you mean …" when the text as typed matches nothing but its
@@ -133,49 +139,58 @@ export async function suggest(
   const plan = planQuery(query.q);
   if (plan.terms.length === 0) return { suggestions: [], script: plan.script, correction: null };
   const normalized = normalizeSearchText(query.q);
-  const recent = options.userId
-    ? await findRecentSearches(db, options.userId, normalized, Math.min(SEARCH_LIMITS.recentOffered, query.limit))
-    : [];
-  const popular = offersHints(normalized)
-    ? await popularHints(
-        db,
-        normalized,
-        Math.min(SEARCH_LIMITS.popularOffered, query.limit - recent.length),
-        new Set(recent.map((row) => normalizeSearchText(row.query))),
-      )
-    : [];
-  const room = query.limit - recent.length - popular.length;
+  // The reader's recent searches and the popular ones at once: those of the reader's own recent
+  // searches among the popular are left out after, as the reader's places come first.
+  const recentLimit = Math.min(SEARCH_LIMITS.recentOffered, query.limit);
+  const popularLimit = Math.min(SEARCH_LIMITS.popularOffered, query.limit);
+  // The catalogue's part, for as many places as the answer has (fewer may be left after the
+  // reader's recent and the popular searches: each list is best first, so a shorter split of the
+  // same lists is what a lookup for fewer would find), kept with the search answers.
   const lookUp = async (): Promise<CatalogueAnswer> => {
-    const found = await catalogueSuggestions(db, plan, room);
-    if (found.length > 0) return { found, correction: null };
+    const found = await catalogueLists(db, plan, query.limit);
+    if (!isEmpty(found)) return { lists: found, correction: null };
     const known = await vocabularyKnows(db, plan);
     const corrected = await correctTypos(db, plan, known);
     const base = corrected ?? plan;
     if (corrected) {
-      const again = await catalogueSuggestions(db, corrected, room);
-      if (again.length > 0) {
+      const again = await catalogueLists(db, corrected, query.limit);
+      if (!isEmpty(again)) {
         const correction = offersCorrection(plan.normalized) ? await didYouMean(db, plan, corrected) : null;
-        return { found: again, correction };
+        return { lists: again, correction };
       }
     }
     // Still nothing: leave out a word as the full search does, an unknown one first.
     const order = dropOrder(base, known);
     for (let count = 1; count < base.terms.length && count <= SUGGEST_DROP_MAX; count++) {
-      const again = await catalogueSuggestions(db, withoutTerms(base, new Set(order.slice(0, count))), room);
-      if (again.length > 0) return { found: again, correction: null };
+      const again = await catalogueLists(db, withoutTerms(base, new Set(order.slice(0, count))), query.limit);
+      if (!isEmpty(again)) return { lists: again, correction: null };
     }
-    return { found, correction: null };
+    return { lists: found, correction: null };
   };
   const typing = plan.terms.at(-1)?.prefix ? '…' : '';
-  const answer: CatalogueAnswer =
-    room <= 0
-      ? { found: [], correction: null }
-      : await (options.cache?.get(`suggest:${room}:${plan.normalized}${typing}`, lookUp) ?? lookUp());
+  // The three parts at once: one wait on the database for the whole answer, not three.
+  const [recent, popularRows, catalogue] = await Promise.all([
+    options.userId
+      ? readerWritesSettled(db, options.userId).then(() =>
+          findRecentSearches(db, options.userId as string, normalized, recentLimit),
+        )
+      : [],
+    offersHints(normalized)
+      ? popularHints(db, normalized, popularLimit + (options.userId ? recentLimit : 0), new Set(), options.cache)
+      : [],
+    options.cache?.get(`suggest:${query.limit}:${plan.normalized}${typing}`, lookUp) ?? lookUp(),
+  ]);
+  const mine = new Set(recent.map((row) => normalizeSearchText(row.query)));
+  const popular = popularRows
+    .filter((row) => !mine.has(row.normalized))
+    .slice(0, Math.min(SEARCH_LIMITS.popularOffered, query.limit - recent.length));
+  const room = query.limit - recent.length - popular.length;
+  const answer = room > 0 ? catalogue : { lists: null, correction: null };
   const suggestions = [
     ...(answer.correction ? [searchSuggestion('correction', answer.correction, answer.correction)] : []),
     ...recent.map((row) => searchSuggestion('recent', row.id, row.query)),
     ...popular.map((row) => searchSuggestion('popular', row.normalized, row.query)),
-    ...answer.found,
+    ...(answer.lists ? splitSuggestions(room, answer.lists) : []),
   ].slice(0, query.limit);
   return { suggestions, script: plan.script, correction: answer.correction };
 }
