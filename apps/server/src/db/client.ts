@@ -47,12 +47,40 @@ async function ping(db: Database): Promise<number> {
   return Math.round((performance.now() - started) * 100) / 100;
 }
 
+/**
+ * PGlite runs the database on the server's own thread, one statement at a time: each waiting
+ * statement starts the moment the one before it ends, in the same turn of the event loop. Under
+ * load that chain never let the loop turn (the event loop was held for 400 ms and more at a time:
+ * timers, new connections, answers ready to go all waited). Here statements (and transactions)
+ * take turns: each starts on a turn of its own (setImmediate), after the one before it.
+ */
+function takeTurns(client: PGlite): void {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(
+      () => new Promise<void>((resolve) => setImmediate(resolve)),
+      () => new Promise<void>((resolve) => setImmediate(resolve)),
+    );
+    const result = next.then(run);
+    last = result.catch(() => undefined);
+    return result;
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => inTurn(() => query(...args))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => inTurn(() => exec(...args))) as typeof client.exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    inTurn(() => transaction(...args))) as typeof client.transaction;
+}
+
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
     const dir = path.join(dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
     const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    takeTurns(client);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
