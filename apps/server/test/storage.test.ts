@@ -477,7 +477,8 @@ describeEachDriver('images over HTTP', (driver) => {
     ];
     for (const rawPath of attempts) {
       const response = await rawRequest(server.url, { rawPath });
-      expect([400, 404], rawPath).toContain(response.status);
+      // A NUL is refused before any route, as in every path (422 invalidCharacters).
+      expect(rawPath.includes('%00') ? [422] : [400, 404], rawPath).toContain(response.status);
       expect(response.body.includes(secret.subarray(0, 20)), rawPath).toBe(false);
       expect(response.body.toString().includes('<script>'), rawPath).toBe(false);
       expect(response.headers['content-type'], rawPath).toMatch(/^application\/json/);

@@ -41,6 +41,16 @@ describeEachDriver('unsafe text in requests', (driver) => {
     expect((await visitor.get('/api/search?q=fiqh')).status).toBe(200);
   });
 
+  it('refuses a NUL or an unpaired surrogate in a path parameter (a category key), for visitors too', async () => {
+    const visitor = clientFrom(server.url);
+    for (const key of ['a%00b', '%00', 'x%ED%A0%80y']) {
+      const answer = await visitor.get(`/api/categories/${key}/guide`);
+      // %ED%A0%80 is not UTF-8 at all: the router refuses it as a key that is not found.
+      if (key.includes('%ED')) expect([404, 422]).toContain(answer.status);
+      else expectRefused(answer, 'path');
+    }
+  });
+
   it('refuses NUL and unpaired surrogates in the security check, sign-up and feedback, and stores nothing', async () => {
     const visitor = clientFrom(server.url);
     const check = await visitor.post('/api/auth/security-check', {

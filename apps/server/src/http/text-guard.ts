@@ -57,8 +57,20 @@ function refuse(field: string): never {
  */
 export function refuseUnsafeText(): MiddlewareHandler {
   return async (c, next) => {
-    for (const [key, value] of new URL(c.req.url).searchParams) {
+    const url = new URL(c.req.url);
+    for (const [key, value] of url.searchParams) {
       if (hasUnsafeText(key) || hasUnsafeText(value)) refuse(key);
+    }
+    // Path parameters too (a category key): each segment as the router will decode it.
+    for (const segment of url.pathname.split('/')) {
+      if (!segment.includes('%')) continue;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        continue;
+      }
+      if (hasUnsafeText(decoded)) refuse('path');
     }
     const type = c.req.header('content-type') ?? '';
     if (c.req.raw.body && /\bjson\b/i.test(type)) {
