@@ -237,6 +237,24 @@ describeEachDriver('search over HTTP', (driver) => {
     });
   });
 
+  it('a title written with Persian letters is found as an Arabic reader types it, and suggested too', async () => {
+    const created = await librarian.client.post('/api/books', {
+      title: 'Golestan of the Sages',
+      title_ar: 'گلستان چهل پند ژرف',
+      author_ids: [],
+      category_ids: [],
+      copies_total: 1,
+      copies_available: 1,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' })).status).toBe(200);
+    // The reader types ك for گ, ج for چ, ب for پ, ز for ژ.
+    expect((await q('كلستان جهل بند زرف')).hits.map((hit) => hit.id)).toContain(id);
+    expect((await q('گلستان')).hits.map((hit) => hit.id)).toContain(id);
+    expect((await suggestions('كلستان')).suggestions.map((s) => s.id)).toContain(id);
+  });
+
   it('a new cover shows in search answers at once, though the answer before it was cached', async () => {
     const before = (await q('Bihar al-Anwar')).hits[0];
     expect(before?.cover_image).toBeNull();

@@ -4,6 +4,7 @@ import {
   contentSearchWords,
   detectQueryScript,
   normalizeSearchText,
+  queryWords,
   searchTerms,
   withoutArticle,
 } from './search-text.js';
@@ -87,7 +88,10 @@ describe('normalizeSearchText on words with and without diacritics or tatweel', 
       ['و', 'ؤ'],
       ['ي', 'ئ', 'ى', 'ی', 'ے'],
       ['ه', 'ة'],
-      ['ك', 'ک', 'ڪ'],
+      ['ك', 'ک', 'ڪ', 'گ'],
+      ['ب', 'پ'],
+      ['ج', 'چ'],
+      ['ز', 'ژ'],
       ['4', '٤', '۴'],
     ];
     for (const group of groups) {
@@ -96,6 +100,38 @@ describe('normalizeSearchText on words with and without diacritics or tatweel', 
         1,
       );
     }
+  });
+});
+
+describe('normalizeSearchText on Persian letters', () => {
+  const arabic = fc.constantFrom(...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'.split(''));
+  const persian: Record<string, string> = { گ: 'ك', پ: 'ب', چ: 'ج', ژ: 'ز', ک: 'ك', ی: 'ي' };
+  // A word as an Arabic reader types it, and the same word with some letters written the Persian way.
+  const word = fc.array(arabic, { minLength: 1, maxLength: 12 });
+
+  it('gives a word written with Persian letters the form of the word an Arabic reader types', () => {
+    const back = Object.fromEntries(Object.entries(persian).map(([fa, ar]) => [ar, fa]));
+    fc.assert(
+      fc.property(word, fc.array(fc.boolean(), { maxLength: 12 }), (letters, swaps) => {
+        const typed = letters.join('');
+        const written = letters.map((letter, i) => (swaps[i] && back[letter] ? back[letter] : letter)).join('');
+        expect(normalizeSearchText(written)).toBe(normalizeSearchText(typed));
+      }),
+    );
+  });
+
+  it('finds the Persian spellings of titles in the shared catalogue', () => {
+    expect(normalizeSearchText('گلستان')).toBe(normalizeSearchText('كلستان'));
+    expect(normalizeSearchText('پیام')).toBe('بيام');
+    expect(normalizeSearchText('چهل حدیث')).toBe('جهل حديث');
+    expect(normalizeSearchText('ژرفای')).toBe('زرفاي');
+    // The fold keeps the article rule: the Persian-spelt word loses its article as the Arabic one does.
+    expect(searchTerms('الگوی')).toEqual(searchTerms('الكوي'));
+  });
+
+  it('drops the Persian ezafe as it drops a Latin al-: Nahj-e Balagha is Nahj al-Balagha', () => {
+    expect(searchTerms('Nahj-e Balagha')).toEqual(searchTerms('Nahj al-Balagha'));
+    expect(queryWords('nahj-e balagha')).toEqual(['nahj', 'balagha']);
   });
 });
 

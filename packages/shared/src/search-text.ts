@@ -25,6 +25,11 @@ const LETTERS: Record<string, string> = {
   '\u0629': '\u0647', // ة ta marbuta → ه
   '\u06a9': '\u0643', // ک keheh → ك
   '\u06aa': '\u0643', // ڪ swash kaf → ك
+  // Persian letters Arabic writes otherwise: a catalogue record may use them, readers type these.
+  '\u06af': '\u0643', // گ gaf → ك
+  '\u067e': '\u0628', // پ peh → ب
+  '\u0686': '\u062c', // چ tcheh → ج
+  '\u0698': '\u0632', // ژ jeh → ز
 };
 const LETTER_PATTERN = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
 
@@ -56,7 +61,8 @@ export function normalizeSearchText(text: string): string {
 
 /** The article and the particles that attach to it, longest first: وال بال كال فال لل ال. */
 const ARABIC_ARTICLE = /^(?:وال|بال|كال|فال|لل|ال)(?=[\u0621-\u064a]{2,})/u;
-const LATIN_ARTICLES = new Set(['al', 'el']);
+/** The Latin al-/el- of the Arabic article, and the Persian ezafe -e (Nahj-e Balagha, Nahj al-Balagha). */
+const LATIN_ARTICLES = new Set(['al', 'el', 'e']);
 
 /** A normalised Arabic word without its article, or null when it has none. */
 export function withoutArticle(word: string): string | null {

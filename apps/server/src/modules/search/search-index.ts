@@ -12,7 +12,7 @@ import { CATEGORY_CLOSURE } from './search.repository.js';
  * at start-up, and now and then as a safety net. Changing the normaliser means raising
  * SEARCH_INDEX_VERSION: every row is rewritten at the next start.
  */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** Rows rewritten per statement. */
 const BATCH = 500;
