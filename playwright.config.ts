@@ -73,7 +73,7 @@ export default defineConfig<LangOptions>({
     { name: 'ar', use: { lang: 'ar', locale: 'ar', storageState: languageState('ar') } },
   ],
   webServer: {
-    command: 'node apps/server/dist/index.js',
+    command: 'node apps/server/dist/main.js',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -59,7 +59,7 @@ async function startServer(databaseUrl) {
     });
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maktaba-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

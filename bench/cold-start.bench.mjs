@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'apps/server/dist/index.js');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
 if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('Build first: npm run build');
   process.exit(1);
@@ -94,10 +94,20 @@ for (let i = 0; i < RUNS; i++) {
 const base = median(baseline);
 const row = (label, ms) =>
   console.log(`${label.padEnd(44)} ${fmt(ms).padStart(8)}   ×${(ms / base).toFixed(1)} baseline`);
-console.log(`runs: ${RUNS}, node ${process.version}, ${os.cpus().length} cores (medians)`);
+const loadAverage = () => os.loadavg()[0].toFixed(2);
+console.log(
+  `runs: ${RUNS}, node ${process.version}, ${os.cpus().length} cores (medians), load average ${loadAverage()}; entry ${path.relative(root, serverEntry)}`,
+);
 row('baseline: bare node:http, spawn → 200', base);
 row('first start (new data dir) → page served', median(first.map((r) => r.times[0])));
 row('first start (new data dir) → /api/health ok', median(first.map((r) => r.times[1])));
 row('restart (existing data dir) → page served', median(restart.map((r) => r.times[0])));
 row('restart (existing data dir) → /api/health ok', median(restart.map((r) => r.times[1])));
 console.log(`resident memory after start: ${median(rss).toFixed(0)} MiB`);
+
+// Targets (the speed issue): a first start on a new data directory ≤ 5 s to a served page,
+// a restart ≤ 2 s.
+const verdict = (label, ms, limit) =>
+  console.log(`${ms <= limit ? 'PASS' : 'FAIL'}  ${label} ≤ ${fmt(limit)}: ${fmt(ms)} (load average ${loadAverage()})`);
+verdict('first start → page served', median(first.map((r) => r.times[0])), 5000);
+verdict('restart → page served', median(restart.map((r) => r.times[0])), 2000);

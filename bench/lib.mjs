@@ -23,7 +23,7 @@ const freePort = () =>
  * (with the server's pid, for its memory).
  */
 export async function startBuiltServer(env = {}) {
-  const serverEntry = path.join(root, 'apps/server/dist/index.js');
+  const serverEntry = path.join(root, 'apps/server/dist/main.js');
   if (!fs.existsSync(serverEntry)) {
     console.error('Build first: npm run build');
     process.exit(1);

@@ -54,7 +54,7 @@ async function pgliteTemplate() {
   const dataDir = path.join(dir, 'data');
   const port = 4700 + Math.floor(Math.random() * 100);
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { SERVER_ROOT } from './server-root.js';
 
-/** The server package's version (src/ and dist/ sit at the same depth). */
+/** The server package's version. */
 export function readVersion(): string {
-  const file = fileURLToPath(new URL('../package.json', import.meta.url));
+  const file = path.join(SERVER_ROOT, 'package.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

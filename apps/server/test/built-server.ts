@@ -1,5 +1,5 @@
 /**
- * The built server as an operator runs it (`node apps/server/dist/index.js`), for the tests that
+ * The built server as an operator runs it (`node apps/server/dist/main.js`), for the tests that
  * need a real process: configuration errors, signals, crashes and restarts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, SERVER_DIR } from './helpers.js';
 
-const ENTRY = path.join(SERVER_DIR, 'dist/index.js');
+const ENTRY = path.join(SERVER_DIR, 'dist/main.js');
 const SHARED_DIST = path.join(REPO_ROOT, 'packages/shared/dist/constants.js');
 
 export type ServerProcess = {

@@ -1,5 +1,5 @@
 /**
- * The built server as an operator runs it: `node apps/server/dist/index.js`, configured by the
+ * The built server as an operator runs it: `node apps/server/dist/main.js`, configured by the
  * environment, stopped by a signal.
  */
 import fs from 'node:fs';

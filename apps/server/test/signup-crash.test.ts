@@ -1,5 +1,5 @@
 /**
- * A sign-up cut short by a crash: the built server (`node apps/server/dist/index.js`) is killed
+ * A sign-up cut short by a crash: the built server (`node apps/server/dist/main.js`) is killed
  * with SIGKILL while a batch of sign-ups is in flight, then restarted on the same data. The auth
  * user, its credential and its profile are written in one transaction, so after the restart every
  * attempted e-mail either signs in with a complete profile or does not exist and can register

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BOOK_DIFFICULTIES, BOOK_LANGUAGES, CONTENT_TYPES } from '@maktaba/shared/schemas/catalogue';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -15,13 +14,11 @@ import {
   categories,
   scholars,
 } from '../../db/schema/index.js';
+import { SERVER_ROOT } from '../../server-root.js';
 import { copiesFor, insertCopies } from '../copies/copies.repository.js';
 
 /** Our own curated catalogue of well-known works, shipped with the product (apps/server/seed). */
-export const DEMO_CATALOGUE_FILE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../seed/demo-catalogue.json',
-);
+export const DEMO_CATALOGUE_FILE = path.join(SERVER_ROOT, 'seed/demo-catalogue.json');
 const SEED_NAME = 'demo-catalogue';
 /** External ids of the demo books: `demo:<key>`. */
 export const DEMO_ID_PREFIX = 'demo:';
