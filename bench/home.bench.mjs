@@ -3,6 +3,7 @@
 //   the two home shelves, the scholar cards and the topic suggestions, and a 304 revalidation;
 // - the JavaScript a browser downloads to show the home page (gzip, as Chromium received it).
 // Baseline in the same run: /api/health (a trivial route through the same middleware).
+import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { databaseLine, fmt, percentile, startBuiltServer, timed } from './lib.mjs';
 
@@ -79,6 +80,11 @@ try {
     );
     console.log(
       `  with the prefetch of likely next pages: JavaScript ${kb(bytes.js)} in ${bytes.jsFiles} files, everything else ${kb(bytes.other)}`,
+    );
+    // Target (the speed issue): the home page as a visitor loads at most 150 KB of JavaScript (gzip).
+    const budget = 150 * 1024;
+    console.log(
+      `${atFirstCard.js <= budget ? 'PASS' : 'FAIL'}  home page JavaScript as a visitor ≤ ${kb(budget)}: ${kb(atFirstCard.js)} (load average ${os.loadavg()[0].toFixed(2)})`,
     );
   } finally {
     await browser.close();
