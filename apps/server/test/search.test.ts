@@ -216,18 +216,23 @@ describeEachDriver('search over HTTP', (driver) => {
     });
   });
 
+  /** A new book saved by a librarian (a draft until approved); its id. */
+  async function createDraft(title: string, titleAr: string): Promise<string> {
+    const created = await librarian.client.post('/api/books', {
+      title,
+      title_ar: titleAr,
+      author_ids: [],
+      category_ids: [],
+      copies_total: 1,
+      copies_available: 1,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.id as string;
+  }
+
   describe('index upkeep', () => {
     it('a book saved by an editor is searchable at once, and an author renamed is found by the new name', async () => {
-      const created = await librarian.client.post('/api/books', {
-        title: 'Treatise on Gratitude',
-        title_ar: 'رسالة في الشكر',
-        author_ids: [],
-        category_ids: [],
-        copies_total: 1,
-        copies_available: 1,
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const id = created.body.id as string;
+      const id = await createDraft('Treatise on Gratitude', 'رسالة في الشكر');
       const asLibrarian = await search('q=gratitude&status=draft', librarian.client);
       expect(asLibrarian.hits.map((hit) => hit.id)).toEqual([id]);
       expect((await q('الشكر')).hits.some((hit) => hit.id === id)).toBe(false);
@@ -238,16 +243,7 @@ describeEachDriver('search over HTTP', (driver) => {
   });
 
   it('a title written with Persian letters is found as an Arabic reader types it, and suggested too', async () => {
-    const created = await librarian.client.post('/api/books', {
-      title: 'Golestan of the Sages',
-      title_ar: 'گلستان چهل پند ژرف',
-      author_ids: [],
-      category_ids: [],
-      copies_total: 1,
-      copies_available: 1,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.id as string;
+    const id = await createDraft('Golestan of the Sages', 'گلستان چهل پند ژرف');
     expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' })).status).toBe(200);
     // The reader types ك for گ, ج for چ, ب for پ, ز for ژ.
     expect((await q('كلستان جهل بند زرف')).hits.map((hit) => hit.id)).toContain(id);
