@@ -1,24 +1,15 @@
 import { LogIn, Menu, Search, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { autocompleteClient } from '../../components/search-autocomplete/get-suggestions';
 import { SearchAutocomplete } from '../../components/search-autocomplete/search-autocomplete';
 import { buttonClass } from '../../components/ui/button';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { openFeedback } from '../../features/feedback/hooks/feedback-store';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useAuthStore } from '../../lib/auth/use-auth';
 import { useSidebarStore } from './sidebar-store';
-
-// Signed-in readers' controls, with their menu and popover code: a visitor's first page does
-// not download them.
-const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
-);
-const AccountMenu = lazy(() =>
-  import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
-);
-/** Holds the controls' place while their code loads, so the header does not shift. */
-const ControlPlaceholder = () => <span aria-hidden className="inline-block size-11" />;
 
 /**
  * Header (reader-area §2.2): menu toggle, a search box with suggestions (from 768 px; on phones a
@@ -71,17 +62,10 @@ export function Header() {
           </button>
         ) : null}
         {isAuthenticated ? (
-          <Suspense
-            fallback={
-              <>
-                <ControlPlaceholder />
-                <ControlPlaceholder />
-              </>
-            }
-          >
+          <>
             <NotificationBell />
             <AccountMenu onFeedback={() => openFeedback()} />
-          </Suspense>
+          </>
         ) : (
           <Link to="/signin" className={buttonClass('primary')}>
             <LogIn aria-hidden className="flip-rtl size-4" />
