@@ -1,9 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { i18nParts } from './i18n-parts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    i18nParts({
+      catalogue: fileURLToPath(new URL('../../packages/shared/src/i18n/en.json', import.meta.url)),
+      firstPage: '/src/features/catalogue/components/home-page.tsx',
+      // The titles of the other pages, shown once they are loaded; the names of permissions.
+      exempt: ['/src/app/router.tsx', '/packages/shared/src/permissions.ts'],
+    }),
+  ],
   resolve: {
     // Import @maktaba/shared from its TypeScript sources (see packages/shared/package.json).
     conditions: ['@maktaba/source', 'module', 'browser', 'development|production'],

@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { withWholeCatalogue } from '../lib/i18n';
 import { AppErrorPage } from './errors/app-error-page';
 import { RouteError } from './errors/route-error';
 import { Guard } from './guard';
@@ -109,6 +110,18 @@ const ADMIN_PAGES: [string, string, (() => Promise<RouteObject['Component']>)?][
   ],
 ];
 
+/** The first page: its texts are in the first part of the catalogue (apps/web/i18n-parts.ts). */
+const homePage = cataloguePage('', 'pages.home', () =>
+  import('../features/catalogue/components/home-page').then((m) => m.HomePage),
+);
+
+/** Every other page shows once the rest of the catalogue is in too (lib/i18n.ts). */
+function waitingForTexts(route: RouteObject): RouteObject {
+  const { lazy, children } = route;
+  const loads = typeof lazy === 'function' && route !== homePage ? { lazy: () => withWholeCatalogue(lazy()) } : {};
+  return { ...route, ...loads, ...(children ? { children: children.map(waitingForTexts) } : {}) } as RouteObject;
+}
+
 /** Both route tables of the specification (accounts-and-auth §2, reader-area §2.1). */
 export const routes: RouteObject[] = [
   {
@@ -180,9 +193,7 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              cataloguePage('', 'pages.home', () =>
-                import('../features/catalogue/components/home-page').then((m) => m.HomePage),
-              ),
+              homePage,
               // Old addresses: redirect first, so the guard of /book/:id sees (and returns to) the new one.
               { path: 'classic/book/:bookId', element: <BookRedirect /> },
               { path: 'primal/book/:bookId', element: <BookRedirect /> },
@@ -354,7 +365,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+].map(waitingForTexts);
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -2,7 +2,7 @@ import { getByPath } from '@maktaba/shared/i18n/index';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { i18n } from '../../lib/i18n';
+import { firstCataloguePart, i18n } from '../../lib/i18n';
 import { messageOf } from '../../lib/telemetry/error-report';
 import { reportError } from '../../lib/telemetry/error-reporter';
 
@@ -29,8 +29,8 @@ function useTranslate(): (key: string) => string {
   useEffect(() => {
     if (ready) return;
     let cancelled = false;
-    import('@maktaba/shared/i18n/en.json').then(
-      (module) => !cancelled && setEnglish(module.default),
+    firstCataloguePart('en').then(
+      (catalogue) => !cancelled && setEnglish(catalogue),
       () => {},
     );
     return () => {

@@ -14,6 +14,7 @@ import { AddToCollectionButton } from '../../features/collections/components/add
 import { FeaturedCollections } from '../../features/collections/components/featured-collections';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { refreshLoans } from '../../features/loans/lib/refresh-loans';
+import { withWholeCatalogue } from '../../lib/i18n';
 import { onLiveNotification } from '../../lib/live-notifications';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -23,7 +24,9 @@ import { useSidebarStore } from './sidebar-store';
 // Only book pages and guide steps show it: its code (the borrow dialog, loan summaries, waiting
 // lists) comes with the first of them, not with every page.
 const BorrowButton = lazy(() =>
-  import('../../features/loans/components/borrow-button').then((module) => ({ default: module.BorrowButton })),
+  withWholeCatalogue(import('../../features/loans/components/borrow-button')).then((module) => ({
+    default: module.BorrowButton,
+  })),
 );
 
 /**

@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { CollectionActionProps } from '../../../components/collection-slots';
 import { buttonClass } from '../../../components/ui/button';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
+import { withWholeCatalogue } from '../../../lib/i18n';
 import { pickLocalized } from '../../../lib/localized-text';
 
 // The dialog's code comes when a reader first opens it, not with every page that shows a card.
 const AddToCollectionDialog = lazy(() =>
-  import('./add-to-collection-dialog').then((module) => ({ default: module.AddToCollectionDialog })),
+  withWholeCatalogue(import('./add-to-collection-dialog')).then((module) => ({
+    default: module.AddToCollectionDialog,
+  })),
 );
 
 /**
