@@ -25,7 +25,15 @@ export async function serverModules() {
   const suggestModule = fs.existsSync(dist('modules/search/suggest.service.js'))
     ? await load('modules/search/suggest.service.js')
     : {};
-  const service = { searchBooks: searchService.searchBooks, suggest: searchService.suggest ?? suggestModule.suggest };
+  // What search keeps in memory (the vocabulary, the popular books), where the server has it.
+  const memoryModule = fs.existsSync(dist('modules/search/search-memory.js'))
+    ? await load('modules/search/search-memory.js')
+    : {};
+  const service = {
+    searchBooks: searchService.searchBooks,
+    suggest: searchService.suggest ?? suggestModule.suggest,
+    createMemory: (db) => memoryModule.createSearchMemory?.(memoryModule.sourceOf(db), { poolTtlMs: 30_000 }),
+  };
   const index = { ...searchIndex, refreshBookSearch: searchIndex.refreshBookSearch ?? searchIndex.refreshSearchIndex };
   const exports = {
     service: ['searchBooks', 'suggest'],
@@ -205,9 +213,10 @@ export function serviceTarget(mods, db, keys) {
     ...(filters ? { category: keys.get(filters.category), language: filters.language } : {}),
   });
   const query = raw(db);
+  const memory = mods.service.createMemory(db);
   return {
-    searchRaw: (q, filters) => mods.service.searchBooks(db, parse(params(q, filters)), anonymous),
-    suggestRaw: (q) => mods.service.suggest(db, { q, limit: 10 }, { userId: null }),
+    searchRaw: (q, filters) => mods.service.searchBooks(db, parse(params(q, filters)), { ...anonymous, memory }),
+    suggestRaw: (q) => mods.service.suggest(db, { q, limit: 10 }, { userId: null, memory }),
     params,
     async search(q, filters) {
       const result = await this.searchRaw(q, filters);

@@ -46,9 +46,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   await notifications.start();
   const searchIndex = createSearchIndexer(
-    database.db,
+    database,
     logger,
     createSearchCache(config.searchCacheEntries, PUBLIC_CACHE_MAX_AGE_MS),
+    { poolTtlMs: PUBLIC_CACHE_MAX_AGE_MS },
   );
 
   // The app is built once the port is known: with PORT=0 (tests) the public URL that cookies,
@@ -94,7 +95,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
   app = createApp(deps);
   mailer.start();
-  searchIndex.start();
+  await searchIndex.start();
   const telemetryPruner = createTelemetryPruner(database.db, logger);
   telemetryPruner.start();
   const lendingNotices = createLendingNoticesJob(

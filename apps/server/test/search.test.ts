@@ -16,6 +16,8 @@ import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
 import { books } from '../src/db/schema/index.js';
 import { readDemoCatalogue } from '../src/modules/catalogue/demo-catalogue.js';
+import { readerWritesSettled } from '../src/modules/search/reader-writes.js';
+import { rebuildSearchWords } from '../src/modules/search/search-index.js';
 import { type ApiClient, clientFrom } from './api-client.js';
 import { accountAs, describeEachDriver, useTestServer } from './helpers.js';
 
@@ -242,6 +244,29 @@ describeEachDriver('search over HTTP', (driver) => {
     });
   });
 
+  it('a rebuilt vocabulary is announced to the server, which then corrects a new word mistyped', async () => {
+    const id = await createDraft('Zanjabil of the Gardens', 'زنجبيل البساتين');
+    expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' })).status).toBe(200);
+    // Found as written at once; a mistyped form only once the vocabulary holds the word.
+    expect((await q('zanjabil')).hits.map((hit) => hit.id)).toEqual([id]);
+    expect((await q('zanjabli ')).hits).toEqual([]);
+    await db.transaction((tx) => rebuildSearchWords(tx));
+    const { memory } = server.running.deps.searchIndex;
+    await expect.poll(async () => (await memory.vocabulary()).knows('zanjabil', false)).toBe(true);
+    const corrected = await q('zanjbail ');
+    expect(corrected.hits.map((hit) => hit.id)).toEqual([id]);
+    expect(corrected.query.corrections).toEqual([{ from: 'zanjbail', to: 'zanjabil' }]);
+    expect((await suggestions('zanjbali')).suggestions.map((s) => s.id)).toContain(id);
+  });
+
+  it('a book withdrawn is no longer suggested for a short prefix, at once', async () => {
+    const id = await createDraft('Qurb al-Isnad', 'قرب الإسناد');
+    expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' })).status).toBe(200);
+    expect((await suggestions('qu')).suggestions.map((s) => s.id)).toContain(id);
+    expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'archived' })).status).toBe(200);
+    expect((await suggestions('qu')).suggestions.map((s) => s.id)).not.toContain(id);
+  });
+
   it('a title written with Persian letters is found as an Arabic reader types it, and suggested too', async () => {
     const id = await createDraft('Golestan of the Sages', 'گلستان چهل پند ژرف');
     expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' })).status).toBe(200);
@@ -323,13 +348,15 @@ describeEachDriver('search over HTTP', (driver) => {
 
   describe('search hints (from 2 characters) and "Did you mean" (from 3)', () => {
     /** Three signed-in readers; the first searches for the first text, the second the second… ('' for none). */
-    let readers: ApiClient[] = [];
+    let readers: Array<{ client: ApiClient; id: string }> = [];
     async function searchedBy(texts: string[]) {
-      if (readers.length === 0) {
-        readers = (await Promise.all([1, 2, 3].map(() => accountAs(server, 'patron')))).map((reader) => reader.client);
-      }
+      if (readers.length === 0) readers = await Promise.all([1, 2, 3].map(() => accountAs(server, 'patron')));
       for (const [index, text] of texts.entries()) {
-        if (text) await search(`q=${encodeURIComponent(text)}`, readers[index]);
+        const reader = readers[index];
+        if (!text || !reader) continue;
+        await search(`q=${encodeURIComponent(text)}`, reader.client);
+        // A reader's search is recorded just after its answer: another reader sees it once it is.
+        await readerWritesSettled(db, reader.id);
       }
     }
     const ofType = (result: SuggestResult, type: string) =>

@@ -5,19 +5,13 @@ import { userRef } from './user-ref.js';
 
 /**
  * Every word of the approved books' search vectors with the number of books that hold it: the
- * vocabulary that a mistyped query word is corrected against (trigram index, added in SQL).
+ * vocabulary that a mistyped query word is corrected against. Each server reads it whole into its
+ * memory (modules/search/vocabulary.ts), so it needs no index of its own.
  */
-export const searchWords = pgTable(
-  'search_words',
-  {
-    word: text('word').primaryKey(),
-    books: integer('books').notNull().default(0),
-  },
-  (table) => [
-    index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
-    index('search_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
-  ],
-);
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  books: integer('books').notNull().default(0),
+});
 
 /** A signed-in reader's recent searches, offered back among the suggestions. Their own only. */
 export const searchHistory = pgTable(

@@ -10,10 +10,23 @@ import { LRUCache } from 'lru-cache';
 export type SearchCache = {
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
   clear(): void;
+  /** Counts the clears: what is kept elsewhere for as long as these answers tells by it that the catalogue changed. */
+  readonly generation: number;
 };
 
 export function createSearchCache(entries: number, ttlMs: number): SearchCache {
-  if (entries <= 0) return { get: (_key, compute) => compute(), clear() {} };
+  let generation = 0;
+  if (entries <= 0) {
+    return {
+      get: (_key, compute) => compute(),
+      clear() {
+        generation++;
+      },
+      get generation() {
+        return generation;
+      },
+    };
+  }
   const cache = new LRUCache<string, Promise<object>>({ max: entries, ttl: ttlMs });
   return {
     get<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -26,6 +39,12 @@ export function createSearchCache(entries: number, ttlMs: number): SearchCache {
       });
       return pending;
     },
-    clear: () => cache.clear(),
+    clear() {
+      generation++;
+      cache.clear();
+    },
+    get generation() {
+      return generation;
+    },
   };
 }

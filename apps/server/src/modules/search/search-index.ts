@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.js';
 import { affectedBy, rowsOf } from '../../db/raw.js';
 import { CATEGORY_CLOSURE } from './search.repository.js';
+import { SEARCH_WORDS_CHANNEL } from './search-memory.js';
 
 /**
  * The search columns of books, authors and categories, written here with the one normaliser of
@@ -152,7 +153,8 @@ export async function markOutdatedSearchRows(db: Queryable): Promise<void> {
 /**
  * The vocabulary of approved books, with the number of books each word is in (from the search
  * vectors themselves), and the approved-book counts of authors and categories that order the
- * suggestions. Run in one transaction, so corrections never see the vocabulary half-built.
+ * suggestions. Run in one transaction, so corrections never see the vocabulary half-built; the
+ * instances are told at its commit (SEARCH_WORDS_CHANNEL).
  */
 export async function rebuildSearchWords(db: Queryable): Promise<number> {
   await db.execute(sql`delete from search_words`);
@@ -178,5 +180,7 @@ export async function rebuildSearchWords(db: Queryable): Promise<number> {
     update categories c set book_count = coalesce(counts.count, 0)
       from categories x left join counts on counts.id = x.id
      where c.id = x.id and c.book_count is distinct from coalesce(counts.count, 0)`);
+  // Delivered at commit, to every instance: each reads the vocabulary into its memory again.
+  await db.execute(sql`select pg_notify(${SEARCH_WORDS_CHANNEL}, '')`);
   return words;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
 import type { SearchCache } from './search-cache.js';
 import { markOutdatedSearchRows, rebuildSearchWords, refreshSearchIndex } from './search-index.js';
+import { createSearchMemory, SEARCH_WORDS_CHANNEL, type SearchMemory, sourceOf } from './search-memory.js';
 
 /** Stale rows left by a write that did not refresh (another instance, a crash) are caught within this. */
 const SWEEP_INTERVAL_MS = 15_000;
@@ -16,9 +17,12 @@ export type SearchIndexer = {
   refresh(): Promise<void>;
   /** Answers of search and suggestions, dropped whenever the index changes. */
   cache: SearchCache;
+  /** The vocabulary and the popular books in memory, kept current with the index. */
+  memory: SearchMemory;
   /** Recomputes the vocabulary soon (debounced). */
   wordsChanged(): void;
-  start(): void;
+  /** Listens for rebuilt vocabularies (of this instance or another) and starts the sweep. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -26,7 +30,15 @@ export type SearchIndexer = {
  * Keeps the search columns current. The catalogue's write routes call `refresh()` before they
  * answer, so a saved book is searchable at once; the sweep is the safety net.
  */
-export function createSearchIndexer(db: Database, logger: Logger, cache: SearchCache): SearchIndexer {
+export function createSearchIndexer(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  logger: Logger,
+  cache: SearchCache,
+  options: { poolTtlMs: number },
+): SearchIndexer {
+  const { db } = database;
+  const memory = createSearchMemory(sourceOf(db), { cache, poolTtlMs: options.poolTtlMs });
+  let unlisten: (() => Promise<void>) | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let sweep: NodeJS.Timeout | undefined;
@@ -53,6 +65,7 @@ export function createSearchIndexer(db: Database, logger: Logger, cache: SearchC
 
   const indexer: SearchIndexer = {
     cache,
+    memory,
     refresh() {
       if (running) {
         again = true;
@@ -78,7 +91,13 @@ export function createSearchIndexer(db: Database, logger: Logger, cache: SearchC
       }, WORDS_DEBOUNCE_MS);
       wordsTimer.unref();
     },
-    start() {
+    async start() {
+      // A lost connection may have lost an announcement: read the vocabulary again then too.
+      unlisten = await database.listen(SEARCH_WORDS_CHANNEL, () => memory.wordsChanged(), {
+        onReconnected: () => memory.wordsChanged(),
+      });
+      // Read before the first keystroke needs it.
+      await memory.vocabulary();
       sweep = setInterval(() => {
         const due = Date.now() - wordsBuiltAt > WORDS_MAX_AGE_MS;
         indexer
@@ -93,6 +112,7 @@ export function createSearchIndexer(db: Database, logger: Logger, cache: SearchC
       clearInterval(sweep);
       clearTimeout(wordsTimer);
       await running;
+      await unlisten?.();
     },
   };
   return indexer;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, isBroad, planQuery, singulars, toTsquery, typoDistance, typosAllowed } from './search-plan.js';
+import {
+  editDistance,
+  isBroad,
+  planQuery,
+  shortPrefix,
+  singulars,
+  toTsquery,
+  typoDistance,
+  typosAllowed,
+} from './search-plan.js';
 import { wholeTitleFirst } from './suggest.repository.js';
 import { splitSuggestions } from './suggest.service.js';
 
@@ -31,6 +40,16 @@ describe('query plans', () => {
     expect(singulars('glass')).toEqual([]);
     expect(singulars('nahjus')).toEqual([]);
     expect(singulars('روايات')).toEqual(['روايه']);
+  });
+
+  it('check a short word being typed on the books the other words find, unless it is to be indexed too', () => {
+    const plan = planQuery('ibn ba');
+    expect(shortPrefix(plan)?.base).toBe('ba');
+    expect(toTsquery(plan)).toBe("'ibn'");
+    const indexed = { ...plan, shortIndexed: true };
+    expect(shortPrefix(indexed)).toBeNull();
+    expect(toTsquery(indexed)).toBe("'ibn' & 'ba':*");
+    expect(shortPrefix(planQuery('ibn bab'))).toBeNull();
   });
 
   it('call a single short word being typed broad', () => {

@@ -22,6 +22,11 @@ export type QueryPlan = {
   script: QueryScript;
   normalized: string;
   type: SearchType | undefined;
+  /**
+   * The short word being typed goes through the index after all: the other words are so common
+   * that checking it on each of their books costs more (suggestions decide it by the vocabulary).
+   */
+  shortIndexed?: boolean;
 };
 
 /** tsvector weights per search type: titles A, authors B, categories C (descriptions D: everywhere only). */
@@ -67,13 +72,13 @@ const SHORT_PREFIX = 3;
  * al-a"): the other words find the books through the index, and this one is checked on them
  * (`shortPrefix`). Null when every word goes through the index.
  */
-export function shortPrefix(plan: Pick<QueryPlan, 'terms'>): Term | null {
+export function shortPrefix(plan: Pick<QueryPlan, 'terms' | 'shortIndexed'>): Term | null {
   const last = plan.terms.at(-1);
-  return plan.terms.length > 1 && last?.prefix && last.base.length < SHORT_PREFIX ? last : null;
+  return plan.terms.length > 1 && last?.prefix && last.base.length < SHORT_PREFIX && !plan.shortIndexed ? last : null;
 }
 
 /** A tsquery (for to_tsquery('simple', …)). Terms hold letters and digits only, so quoting is enough. */
-export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type'>, weights?: string): string {
+export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type' | 'shortIndexed'>, weights?: string): string {
   const weight = weights ?? (plan.type ? TYPE_WEIGHTS[plan.type] : '');
   const short = shortPrefix(plan);
   return plan.terms

@@ -59,10 +59,10 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     const query = c.req.valid('query');
     const actor = await optionalActor(c);
     const editor = seesUnpublished(actor);
-    const { cache } = c.get('deps').searchIndex;
+    const { cache, memory } = c.get('deps').searchIndex;
     // The answer depends on the query and on whether the caller may see other statuses, nothing else.
     const key = `search:${editor ? 'editor' : 'reader'}:${JSON.stringify(query)}`;
-    const result = await cache.get(key, () => searchBooks(db(c), query, { seesUnpublished: editor }));
+    const result = await cache.get(key, () => searchBooks(db(c), query, { seesUnpublished: editor, memory }));
     // The analytics' search log: a full search's first page (not its later pages), not awaited.
     if (query.q.trim() && query.page === 1) {
       const text = query.q.trim();
@@ -98,6 +98,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
     const result = await suggest(db(c), c.req.valid('query'), {
       userId: actor?.id ?? null,
       cache: c.get('deps').searchIndex.cache,
+      memory: c.get('deps').searchIndex.memory,
     });
     c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(result, 200);

@@ -14,16 +14,10 @@ import { highlightRanges } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
 import { authorLine } from '../catalogue/catalogue.mapper.js';
 import { didYouMean, offersCorrection } from './hints.service.js';
-import {
-  correctionCandidates,
-  countUpTo,
-  findFacets,
-  findHits,
-  type HitRow,
-  knownWords,
-  type SearchFilters,
-} from './search.repository.js';
-import { editDistance, planQuery, type QueryPlan, type Term, typoDistance, typosAllowed } from './search-plan.js';
+import { countUpTo, findFacets, findHits, type HitRow, type SearchFilters } from './search.repository.js';
+import type { SearchMemory } from './search-memory.js';
+import { planQuery, type QueryPlan, type Term, typosAllowed } from './search-plan.js';
+import type { Vocabulary } from './vocabulary.js';
 
 /** Fewer matches than this and the query's words are checked for typos. */
 const TOO_FEW = 3;
@@ -31,7 +25,7 @@ const TOO_FEW = 3;
 const CORRECTIONS_PER_WORD = 2;
 const SNIPPET_RADIUS = 70;
 
-export type SearchOptions = { seesUnpublished: boolean };
+export type SearchOptions = { seesUnpublished: boolean; memory: Pick<SearchMemory, 'vocabulary'> };
 
 function statusesFor(query: SearchQuery, options: SearchOptions): BookStatus[] {
   // Patrons and visitors see approved books whatever they ask; editors may ask for another status.
@@ -53,43 +47,22 @@ function selectedFacets(filters: SearchFilters): Set<Facet> {
  * 4 letters, two from 8, a transposition counting as one. Corrections become alternatives of the
  * word (the word as typed still counts). Returns the corrected plan, or null when nothing changed.
  */
-export async function correctTypos(db: Queryable, plan: QueryPlan, known: boolean[]): Promise<QueryPlan | null> {
+export function correctTypos(vocabulary: Vocabulary, plan: QueryPlan, known: boolean[]): QueryPlan | null {
   let changed = false;
-  const terms: Term[] = [];
-  for (const [index, term] of plan.terms.entries()) {
+  const terms: Term[] = plan.terms.map((term, index) => {
     const max = typosAllowed(term.base.length);
-    if (known[index] || max === 0) {
-      terms.push(term);
-      continue;
-    }
-    const candidates = await correctionCandidates(db, term.base, max, term.prefix);
-    const ranked = candidates
-      .map((candidate) => ({
-        ...candidate,
-        distance: typoDistance(term, candidate.word, max),
-        // Among equally close prefixes, the word closest as a whole: "ahkma" is "ahkam" rather than "ahmad".
-        whole: editDistance(term.base, candidate.word, max + 3),
-      }))
-      .filter((candidate) => candidate.distance <= max)
-      .sort((a, b) => a.distance - b.distance || a.whole - b.whole || b.books - a.books || a.word.localeCompare(b.word))
-      .slice(0, CORRECTIONS_PER_WORD)
-      .map((candidate) => candidate.word);
-    if (ranked.length === 0) {
-      terms.push(term);
-      continue;
-    }
+    if (known[index] || max === 0) return term;
+    const ranked = vocabulary.corrections(term.base, term.prefix, max, CORRECTIONS_PER_WORD).map((found) => found.word);
+    if (ranked.length === 0) return term;
     changed = true;
-    terms.push({ ...term, alternatives: [...term.alternatives, ...ranked] });
-  }
+    return { ...term, alternatives: [...term.alternatives, ...ranked] };
+  });
   return changed ? { ...plan, terms } : null;
 }
 
 /** Whether the vocabulary holds each word of the plan (the word being typed: as a beginning). */
-export const vocabularyKnows = (db: Queryable, plan: QueryPlan) =>
-  knownWords(
-    db,
-    plan.terms.map((term) => ({ word: term.base, prefix: term.prefix })),
-  );
+export const vocabularyKnows = (vocabulary: Vocabulary, plan: QueryPlan) =>
+  plan.terms.map((term) => vocabulary.knows(term.base, term.prefix));
 
 /**
  * The words to leave out, one more each time, when the whole query finds nothing: unknown words
@@ -120,6 +93,7 @@ type Resolved = {
  */
 async function resolvePlan(
   db: Queryable,
+  memory: SearchOptions['memory'],
   plan: QueryPlan,
   filters: SearchFilters,
   statuses: BookStatus[],
@@ -127,8 +101,9 @@ async function resolvePlan(
 ): Promise<Resolved> {
   const resolved: Resolved = { plan, corrections: [], dropped: [], suggestion: null };
   if (plan.terms.length === 0 || found >= TOO_FEW) return resolved;
-  const known = await vocabularyKnows(db, plan);
-  const corrected = await correctTypos(db, plan, known);
+  const vocabulary = await memory.vocabulary();
+  const known = vocabularyKnows(vocabulary, plan);
+  const corrected = correctTypos(vocabulary, plan, known);
   if (corrected && (await countUpTo(db, corrected, filters, statuses, TOO_FEW)) > found) {
     resolved.plan = corrected;
     resolved.corrections = corrected.terms.flatMap((term, index) => {
@@ -254,7 +229,14 @@ export async function searchBooks(db: Queryable, query: SearchQuery, options: Se
   // The query as typed first: it is what finds enough nearly always, and its total says whether
   // corrections or fewer words are worth trying.
   let [rows, { total, facets }] = await run(typed);
-  const { plan, corrections, dropped, suggestion } = await resolvePlan(db, typed, filters, statuses, total);
+  const { plan, corrections, dropped, suggestion } = await resolvePlan(
+    db,
+    options.memory,
+    typed,
+    filters,
+    statuses,
+    total,
+  );
   if (plan !== typed) [rows, { total, facets }] = await run(plan);
   return {
     hits: rows.map((row) => toHit(row, plan)),

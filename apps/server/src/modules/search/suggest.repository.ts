@@ -27,17 +27,93 @@ export type BookSuggestionRow = {
 const bookColumns = sql`id, title_en, title_ar, cover_key, publication_year, popularity, search_title`;
 
 /**
- * A broad prefix (one word of up to three letters) is looked for among this many of the most
- * popular books first: it begins thousands of words, and among its matches the well-read books
- * are the ones worth suggesting. Only when they give too few is the whole catalogue searched.
+ * A broad query (one word of up to three letters being typed, or one word thousands of books
+ * hold) is looked for among this many of the most popular books first: among its matches the
+ * well-read books are the ones worth suggesting. Only when they give too few is the whole
+ * catalogue searched.
  */
 export const BROAD_POOL = 2000;
 
+/** Words that each about this many books hold or more make a broad query too (Vocabulary.booksWith). */
+export const BROAD_BOOKS = 1000;
+
+/** A book of the popular pool, with its search text: a broad prefix is looked for among these in memory. */
+export type PopularBook = BookSuggestionRow & { popularity: number; search_title: string; search_authors: string };
+
+/** The BROAD_POOL most popular approved books, most popular first (the index on status and popularity). */
+export function findPopularBooks(db: Queryable): Promise<PopularBook[]> {
+  return rowsOf<PopularBook>(
+    db,
+    sql`
+    select b.id, b.title_en, b.title_ar, b.cover_key, b.publication_year, b.popularity, b.search_title, b.search_authors,
+           a.name_en as author_en, a.name_ar as author_ar, c.name_en as category_en, c.name_ar as category_ar
+      from (select id, title_en, title_ar, cover_key, publication_year, popularity, search_title, search_authors
+              from books where status = 'approved'
+             order by popularity desc nulls last, id limit ${BROAD_POOL}) b
+      left join lateral (select a.name_en, a.name_ar from book_authors ba join authors a on a.id = ba.author_id
+                          where ba.book_id = b.id order by ba.position limit 1) a on true
+      left join lateral (select c.name_en, c.name_ar from book_categories bc join categories c on c.id = bc.category_id
+                          where bc.book_id = b.id order by bc.position limit 1) c on true
+     order by b.popularity desc nulls last, b.id`,
+  );
+}
+
+/** The vocabulary's words and the number of books each is in. */
+export function findVocabulary(db: Queryable): Promise<Array<{ word: string; books: number }>> {
+  return rowsOf(db, sql`select word, books from search_words`);
+}
+
+/**
+ * The popular books that hold every word of the plan (the word being typed: a word that begins
+ * with it) in the title or an author's name, as the suggestion query orders them: titles that
+ * begin with the text, then titles with a word that does, then the others; by popularity within each.
+ */
+export function popularMatches(pool: readonly PopularBook[], plan: QueryPlan, limit: number): BookSuggestionRow[] {
+  if (plan.terms.length === 0) return [];
+  // Each word in one of its forms, at the start of a word (a finished word: a whole word).
+  const words = plan.terms.map((term) =>
+    [term.base, ...term.alternatives].map((form) => (term.prefix ? ` ${form}` : ` ${form} `)),
+  );
+  const typed = plan.terms.map((term) => term.typed).join(' ');
+  const bare = plan.terms.map((term) => term.base).join(' ');
+  const tier = (book: PopularBook) =>
+    book.search_title.startsWith(typed) || book.search_title.startsWith(bare)
+      ? 0
+      : ` ${book.search_title}`.includes(` ${bare}`)
+        ? 1
+        : 2;
+  const found: Array<{ book: PopularBook; tier: number }> = [];
+  for (const book of pool) {
+    const text = ` ${book.search_title} ${book.search_authors} `;
+    if (words.every((forms) => forms.some((form) => text.includes(form)))) found.push({ book, tier: tier(book) });
+  }
+  // The pool is in order of popularity already: a stable sort by tier keeps it within each.
+  found.sort((a, b) => a.tier - b.tier);
+  return found.slice(0, limit).map(({ book }) => ({
+    id: book.id,
+    title_en: book.title_en,
+    title_ar: book.title_ar,
+    cover_key: book.cover_key,
+    publication_year: book.publication_year,
+    author_en: book.author_en,
+    author_ar: book.author_ar,
+    category_en: book.category_en,
+    category_ar: book.category_ar,
+  }));
+}
+
 /**
  * Approved books whose titles and authors hold every word (the last as a prefix), titles that
- * begin with the query first, then by popularity. No ts_rank.
+ * begin with the query first, then by popularity. No ts_rank. A broad query (words that each
+ * thousands of books hold) is looked for among the popular books (`pool`, kept in memory) first:
+ * ordering all its matches would cost more than it tells.
  */
-export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number): Promise<BookSuggestionRow[]> {
+export async function suggestBooks(
+  db: Queryable,
+  plan: QueryPlan,
+  limit: number,
+  pool: (() => Promise<readonly PopularBook[]>) | null,
+): Promise<BookSuggestionRow[]> {
   const [typedStart, bareStart] = titleStartPatterns(plan);
   const short = shortPrefix(plan);
   const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})
@@ -47,20 +123,15 @@ export async function suggestBooks(db: Queryable, plan: QueryPlan, limit: number
   // Twice the places: a title that is exactly the query is then moved up (wholeTitleFirst).
   const everywhere = sql`select ${bookColumns}, ${tier} as tier from books where ${matches}
                           order by tier, popularity desc, id limit ${limit * 2}`;
-  if (!isBroad(plan)) return wholeTitleFirst(await hydrate(db, everywhere), plan).slice(0, limit);
-  const wordStart = sql`(' ' || search_title || ' ' || search_authors) like ${`% ${bareStart}`}`;
-  const popular = await hydrate(
-    db,
-    sql`select ${bookColumns}, ${tier} as tier from (
-          select ${bookColumns}, search_authors from books where status = 'approved'
-           order by popularity desc, id limit ${BROAD_POOL}) pool
-         where ${wordStart} order by tier, popularity desc, id limit ${limit}`,
-  );
-  if (popular.length >= limit) return popular;
-  // A rare prefix: few words begin with it, so the index finds them cheaply.
-  const seen = new Set(popular.map((row) => row.id));
+  // A title that is exactly the word comes first; a broad prefix is no word yet.
+  const ordered = (rows: BookSuggestionRow[]) => (isBroad(plan) ? rows : wholeTitleFirst(rows, plan));
+  if (!pool) return ordered(await hydrate(db, everywhere)).slice(0, limit);
+  const found = ordered(popularMatches(await pool(), plan, limit * 2)).slice(0, limit);
+  if (found.length >= limit) return found;
+  // A rare word or prefix after all: the index finds its few books cheaply.
+  const seen = new Set(found.map((row) => row.id));
   const rest = await hydrate(db, everywhere);
-  return [...popular, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit);
+  return [...found, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit);
 }
 
 /** A title's words as matched: normalised, Arabic without the article, a Latin al/el left out. */

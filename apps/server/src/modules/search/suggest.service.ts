@@ -8,6 +8,8 @@ import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
 import { correctTypos, dropOrder, vocabularyKnows, withoutTerms } from './search.service.js';
+import type { SearchMemory } from './search-memory.js';
+import type { Vocabulary } from './vocabulary.js';
 
 /** Words a suggestion lookup may leave out when nothing matches. */
 const SUGGEST_DROP_MAX = 1;
@@ -15,9 +17,10 @@ const SUGGEST_DROP_MAX = 1;
 import { didYouMean, offersCorrection, offersHints, popularHints } from './hints.service.js';
 import { readerWritesSettled } from './reader-writes.js';
 import type { SearchCache } from './search-cache.js';
-import { planQuery, type QueryPlan } from './search-plan.js';
+import { isBroad, planQuery, type QueryPlan, shortPrefix, type Term } from './search-plan.js';
 import {
   type BookSuggestionRow,
+  BROAD_BOOKS,
   findRecentSearches,
   type NameSuggestionRow,
   suggestBooks,
@@ -98,9 +101,17 @@ export function splitSuggestions<T>(limit: number, lists: { book: T[]; author: T
 type CatalogueLists = { book: SearchSuggestion[]; author: SearchSuggestion[]; category: SearchSuggestion[] };
 
 /** Up to `limit` books, authors and categories each, best first: splitSuggestions takes its share of each. */
-async function catalogueLists(db: Queryable, plan: QueryPlan, limit: number): Promise<CatalogueLists> {
+async function catalogueLists(
+  db: Queryable,
+  memory: Pick<SearchMemory, 'popularBooks' | 'vocabulary'>,
+  plan: QueryPlan,
+  limit: number,
+): Promise<CatalogueLists> {
+  const vocabulary = await memory.vocabulary();
+  const sized = indexShortWhenCheaper(plan, vocabulary);
+  const broad = isBroad(plan) || rarestWordBooks(sized, vocabulary) >= BROAD_BOOKS;
   const [books, authors, categories] = await Promise.all([
-    suggestBooks(db, plan, limit),
+    suggestBooks(db, sized, limit, broad ? () => memory.popularBooks() : null),
     suggestNames(db, 'authors', plan, limit),
     suggestNames(db, 'categories', plan, limit),
   ]);
@@ -109,6 +120,28 @@ async function catalogueLists(db: Queryable, plan: QueryPlan, limit: number): Pr
     author: authors.map(authorSuggestion),
     category: categories.map(categorySuggestion),
   };
+}
+
+/** About how many books hold a word in one of its forms. */
+const booksOf = (vocabulary: Vocabulary, term: Term) =>
+  [term.base, ...term.alternatives].reduce((sum, form) => sum + vocabulary.booksWith(form, term.prefix), 0);
+
+/** About how many books the rarest of the words looked up in the index is in: a bound on the matches. */
+function rarestWordBooks(plan: QueryPlan, vocabulary: Vocabulary): number {
+  const short = shortPrefix(plan);
+  const indexed = plan.terms.filter((term) => term !== short);
+  return indexed.length === 0 ? 0 : Math.min(...indexed.map((term) => booksOf(vocabulary, term)));
+}
+
+/**
+ * A short word being typed after others is checked on the books the others find, unless they
+ * find so many that reading the short word's own entries in the index costs less ("ibn ba":
+ * thousands of books hold "ibn", fewer a word beginning with "ba").
+ */
+function indexShortWhenCheaper(plan: QueryPlan, vocabulary: Vocabulary): QueryPlan {
+  const short = shortPrefix(plan);
+  if (!short) return plan;
+  return booksOf(vocabulary, short) <= rarestWordBooks(plan, vocabulary) ? { ...plan, shortIndexed: true } : plan;
 }
 
 const isEmpty = (lists: CatalogueLists) => lists.book.length + lists.author.length + lists.category.length === 0;
@@ -134,7 +167,7 @@ type CatalogueAnswer = { lists: CatalogueLists; correction: string | null };
 export async function suggest(
   db: Queryable,
   query: SuggestQuery,
-  options: { userId: string | null; cache?: SearchCache },
+  options: { userId: string | null; cache?: SearchCache; memory: Pick<SearchMemory, 'vocabulary' | 'popularBooks'> },
 ): Promise<SuggestResult> {
   const plan = planQuery(query.q);
   if (plan.terms.length === 0) return { suggestions: [], script: plan.script, correction: null };
@@ -147,13 +180,15 @@ export async function suggest(
   // reader's recent and the popular searches: each list is best first, so a shorter split of the
   // same lists is what a lookup for fewer would find), kept with the search answers.
   const lookUp = async (): Promise<CatalogueAnswer> => {
-    const found = await catalogueLists(db, plan, query.limit);
+    const { memory } = options;
+    const found = await catalogueLists(db, memory, plan, query.limit);
     if (!isEmpty(found)) return { lists: found, correction: null };
-    const known = await vocabularyKnows(db, plan);
-    const corrected = await correctTypos(db, plan, known);
+    const vocabulary = await memory.vocabulary();
+    const known = vocabularyKnows(vocabulary, plan);
+    const corrected = correctTypos(vocabulary, plan, known);
     const base = corrected ?? plan;
     if (corrected) {
-      const again = await catalogueLists(db, corrected, query.limit);
+      const again = await catalogueLists(db, memory, corrected, query.limit);
       if (!isEmpty(again)) {
         const correction = offersCorrection(plan.normalized) ? await didYouMean(db, plan, corrected) : null;
         return { lists: again, correction };
@@ -162,7 +197,7 @@ export async function suggest(
     // Still nothing: leave out a word as the full search does, an unknown one first.
     const order = dropOrder(base, known);
     for (let count = 1; count < base.terms.length && count <= SUGGEST_DROP_MAX; count++) {
-      const again = await catalogueLists(db, withoutTerms(base, new Set(order.slice(0, count))), query.limit);
+      const again = await catalogueLists(db, memory, withoutTerms(base, new Set(order.slice(0, count))), query.limit);
       if (!isEmpty(again)) return { lists: again, correction: null };
     }
     return { lists: found, correction: null };
