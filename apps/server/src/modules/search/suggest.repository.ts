@@ -201,26 +201,31 @@ export type NameSuggestionRow = {
 };
 
 /**
- * Authors or categories with approved books whose names match, those with the most books first.
- * The counts are kept on the rows (recounted with the vocabulary), not counted per keystroke.
+ * Authors and categories with approved books whose names match, those with the most books first,
+ * up to `limit` of each, in one statement. The counts are kept on the rows (recounted with the
+ * vocabulary), not counted per keystroke.
  */
 export async function suggestNames(
   db: Queryable,
-  table: 'authors' | 'categories',
   plan: QueryPlan,
   limit: number,
-): Promise<NameSuggestionRow[]> {
-  const alias = table === 'authors' ? 'a' : 'c';
-  return rowsOf<NameSuggestionRow>(
+): Promise<{ authors: NameSuggestionRow[]; categories: NameSuggestionRow[] }> {
+  const part = (table: 'authors' | 'categories') => {
+    const alias = sql.raw(table === 'authors' ? 'a' : 'c');
+    return sql`(select ${table}::text as kind, ${alias}.id, ${alias}.key, ${alias}.name_en, ${alias}.name_ar,
+                       ${alias}.book_count as books
+                  from ${sql.identifier(table)} ${alias}
+                 where ${alias}.book_count > 0 and ${nameMatches(plan, table === 'authors' ? 'a' : 'c')}
+                 order by ${alias}.book_count desc, ${alias}.id
+                 limit ${limit})`;
+  };
+  const rows = await rowsOf<NameSuggestionRow & { kind: 'authors' | 'categories' }>(
     db,
-    sql`
-    select ${sql.raw(alias)}.id, ${sql.raw(alias)}.key, ${sql.raw(alias)}.name_en, ${sql.raw(alias)}.name_ar,
-           ${sql.raw(alias)}.book_count as books
-      from ${sql.identifier(table)} ${sql.raw(alias)}
-     where ${sql.raw(alias)}.book_count > 0 and ${nameMatches(plan, alias)}
-     order by ${sql.raw(alias)}.book_count desc, ${sql.raw(alias)}.id
-     limit ${limit}`,
+    sql`${part('authors')} union all ${part('categories')}`,
   );
+  const of = (kind: 'authors' | 'categories') =>
+    rows.filter((row) => row.kind === kind).map(({ kind: _kind, ...row }) => row);
+  return { authors: of('authors'), categories: of('categories') };
 }
 
 export type RecentRow = { id: string; query: string };

@@ -110,10 +110,9 @@ async function catalogueLists(
   const vocabulary = await memory.vocabulary();
   const sized = indexShortWhenCheaper(plan, vocabulary);
   const broad = isBroad(plan) || rarestWordBooks(sized, vocabulary) >= BROAD_BOOKS;
-  const [books, authors, categories] = await Promise.all([
+  const [books, { authors, categories }] = await Promise.all([
     suggestBooks(db, sized, limit, broad ? () => memory.popularBooks() : null),
-    suggestNames(db, 'authors', plan, limit),
-    suggestNames(db, 'categories', plan, limit),
+    suggestNames(db, plan, limit),
   ]);
   return {
     book: books.map(bookSuggestion),
