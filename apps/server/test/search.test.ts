@@ -91,6 +91,14 @@ describeEachDriver('search over HTTP', (driver) => {
       expect((await q('kqz')).total).toBe(0);
     });
 
+    it('meets the Latin spellings of Persian and Urdu readers: e or ee for i, z for dh, o or oo for u', async () => {
+      expect((await top('Tahzeeb al-Ahkam'))[0]).toBe('Tahdhib al-Ahkam');
+      expect((await top('tahzib ahkam'))[0]).toBe('Tahdhib al-Ahkam');
+      expect((await top('Risalat al-Hoqooq'))[0]).toBe('Risalat al-Huquq (The Treatise on Rights)');
+      const typing = await suggestions('tahzee');
+      expect(typing.suggestions.some((suggestion) => suggestion.query === 'Tahdhib al-Ahkam')).toBe(true);
+    });
+
     it('matches the word being typed as a prefix', async () => {
       expect(await top('Tahdhib al-Ah')).toContain('Tahdhib al-Ahkam');
       expect(await top('بحار الأن')).toContain('Bihar al-Anwar');

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   editDistance,
   isBroad,
   planQuery,
+  readerSpellings,
   shortPrefix,
   singulars,
   toTsquery,
@@ -50,6 +52,39 @@ describe('query plans', () => {
     expect(shortPrefix(indexed)).toBeNull();
     expect(toTsquery(indexed)).toBe("'ibn' & 'ba':*");
     expect(shortPrefix(planQuery('ibn bab'))).toBeNull();
+  });
+
+  it('spell a Latin word as the catalogue may write what a Persian or Urdu reader typed', () => {
+    expect(readerSpellings('tahzeeb')).toContain('tahdhib');
+    expect(readerSpellings('noor')).toContain('nur');
+    expect(readerSpellings('jame')).toContain('jami');
+    expect(readerSpellings('tahzib')).toEqual(['tahdhib']);
+    expect(readerSpellings('kafi')).toEqual([]);
+    expect(readerSpellings('نور')).toEqual([]);
+    expect(readerSpellings('zeezeezeezeezeez').length).toBeLessThanOrEqual(32);
+  });
+
+  it('find the catalogue’s word among the spellings of each way a reader writes it (property)', () => {
+    // A catalogue word of these pieces; the reader writes i as e or ee, u as o or oo, dh as z.
+    const pieces = ['a', 'b', 'k', 't', 'r', 'n', 'm', 's', 'i', 'u', 'dh'];
+    const written = { i: ['e', 'ee', 'i'], u: ['o', 'oo', 'u'], dh: ['z', 'dh'] } as Record<string, string[]>;
+    const cases = fc
+      .array(fc.constantFrom(...pieces), { minLength: 2, maxLength: 8 })
+      // Two i or two u in a row would read as one ee or oo.
+      .filter((parts) => !parts.some((part, index) => 'iu'.includes(part) && parts[index + 1] === part))
+      .filter((parts) => parts.filter((part) => part in written).length <= 5)
+      .chain((parts) =>
+        fc.tuple(
+          fc.constant(parts.join('')),
+          fc.tuple(...parts.map((part) => fc.constantFrom(...(written[part] ?? [part])))).map((s) => s.join('')),
+        ),
+      );
+    fc.assert(
+      fc.property(cases, ([word, typed]) => {
+        expect([typed, ...readerSpellings(typed)]).toContain(word);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('call a single short word being typed broad', () => {

@@ -105,6 +105,37 @@ export function titleStartPatterns(plan: QueryPlan): [string, string] {
 export const isBroad = (plan: QueryPlan) =>
   plan.terms.length === 1 && plan.terms[0] !== undefined && plan.terms[0].prefix && plan.terms[0].base.length <= 3;
 
+/** How Persian and Urdu readers write in Latin what the catalogue transliterates otherwise. */
+const READER_SPELLINGS: ReadonlyArray<readonly [string, string]> = [
+  ['ee', 'i'], // Tahzeeb: Tahdhib
+  ['oo', 'u'], // Noor: Nur
+  ['o', 'u'], // Hoqooq, Mohammad: Huquq, Muhammad
+  ['e', 'i'], // Tahzeb, Jame: Jami
+  ['z', 'dh'], // Tahzib: Tahdhib
+];
+
+/** Readers' spellings of one word at most tried: each place a spelling may differ doubles them. */
+const SPELLINGS_MAX = 32;
+
+/**
+ * The ways the catalogue may write a Latin word as a Persian or Urdu reader spells it (e or ee
+ * for i, z for dh, o or oo for u), the word itself left out. Folding these in the index would break a
+ * prefix as it is typed (at "bo", "book" would already be stored as "buk"); they are alternatives
+ * that the vocabulary confirms instead (search.service.ts, correctTypos).
+ */
+export function readerSpellings(word: string): string[] {
+  if (!/^[a-z0-9]+$/.test(word)) return [];
+  let forms = [''];
+  for (let index = 0; index < word.length; ) {
+    const rule = READER_SPELLINGS.find(([written]) => word.startsWith(written, index));
+    const written = rule?.[0] ?? word.charAt(index);
+    const choices = rule ? [written, rule[1]] : [written];
+    forms = forms.flatMap((form) => choices.map((choice) => form + choice)).slice(0, SPELLINGS_MAX);
+    index += written.length;
+  }
+  return forms.filter((form) => form !== word);
+}
+
 /** Typos allowed in a word of this many letters: one from 4, two from 8. */
 export const typosAllowed = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 

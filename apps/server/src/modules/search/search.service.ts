@@ -16,7 +16,7 @@ import { authorLine } from '../catalogue/catalogue.mapper.js';
 import { didYouMean, offersCorrection } from './hints.service.js';
 import { countUpTo, findFacets, findHits, type HitRow, type SearchFilters } from './search.repository.js';
 import type { SearchMemory } from './search-memory.js';
-import { planQuery, type QueryPlan, type Term, typosAllowed } from './search-plan.js';
+import { planQuery, type QueryPlan, readerSpellings, type Term, typosAllowed } from './search-plan.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Fewer matches than this and the query's words are checked for typos. */
@@ -43,16 +43,26 @@ function selectedFacets(filters: SearchFilters): Set<Facet> {
 }
 
 /**
- * Corrects the words that the vocabulary does not hold, against the words it does: one typo from
- * 4 letters, two from 8, a transposition counting as one. Corrections become alternatives of the
+ * Corrects the words that the vocabulary does not hold, against the words it does: first a
+ * Persian or Urdu reader's spelling (readerSpellings), else one typo from 4 letters, two from 8,
+ * a transposition counting as one. Corrections become alternatives of the
  * word (the word as typed still counts). Returns the corrected plan, or null when nothing changed.
  */
 export function correctTypos(vocabulary: Vocabulary, plan: QueryPlan, known: boolean[]): QueryPlan | null {
   let changed = false;
   const terms: Term[] = plan.terms.map((term, index) => {
+    if (known[index]) return term;
+    // A reader's spelling the catalogue writes otherwise (Tahzeeb: Tahdhib) before any typo.
+    const spelled = readerSpellings(term.base)
+      .filter((form) => vocabulary.knows(form, term.prefix))
+      .sort((a, b) => vocabulary.booksWith(b, term.prefix) - vocabulary.booksWith(a, term.prefix))
+      .slice(0, CORRECTIONS_PER_WORD);
     const max = typosAllowed(term.base.length);
-    if (known[index] || max === 0) return term;
-    const ranked = vocabulary.corrections(term.base, term.prefix, max, CORRECTIONS_PER_WORD).map((found) => found.word);
+    if (spelled.length === 0 && max === 0) return term;
+    const ranked =
+      spelled.length > 0
+        ? spelled
+        : vocabulary.corrections(term.base, term.prefix, max, CORRECTIONS_PER_WORD).map((found) => found.word);
     if (ranked.length === 0) return term;
     changed = true;
     return { ...term, alternatives: [...term.alternatives, ...ranked] };
