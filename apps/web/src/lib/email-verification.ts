@@ -2,11 +2,11 @@ import { isLanguage } from '@maktaba/shared/i18n/index';
 import type { EmailStatus, VerifyEmailResponse } from '@maktaba/shared/schemas/email-verification';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError, apiFetch } from './api-client';
 import { apiErrorKey } from './api-error-text';
 import type { ServerAuthState } from './auth/auth-types';
 import { dispatchAuth, useAuthStore } from './auth/use-auth';
+import { toast } from './toast';
 
 /** The e-mail routes (accounts-and-auth §8), shared by the shell's banner, the book page and Settings. */
 export const emailKeys = { status: (userId: string | null) => ['auth', 'email', userId] as const };

@@ -1,18 +1,36 @@
-import { useEffect, useState } from 'react';
+import { TIMINGS } from '@maktaba/shared/constants';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { Toaster, toast } from 'sonner';
 import './toaster.css';
 import { useSessionMonitor } from '../../features/auth/hooks/use-auth-session';
 import { useAuthStore } from '../../lib/auth/use-auth';
 import { usePageTitleStore } from '../../lib/page-title';
 import { checkStorageQuota } from '../../lib/storage';
-import { useThemeStore, watchSystemTheme } from '../../lib/theme';
+import { watchSystemTheme } from '../../lib/theme';
+import { loadToasts, toast, useToasterStore } from '../../lib/toast';
 import type { RouteHandle } from '../route-handle';
 import { NetworkBanners } from './network-banners';
 import { Splash } from './splash';
 
-const TOAST_TOP = '4.5rem';
+const ToasterHost = lazy(() => import('./toaster-host').then((module) => ({ default: module.ToasterHost })));
+
+/**
+ * The Toaster (and sonner) load with the first toast of the shell, with the first page other than
+ * home (their code brings sonner), or a moment after start, like the code of the likely next pages.
+ * A toast shown before it mounts waits in sonner and appears then.
+ */
+function useToaster(pathname: string): boolean {
+  const wanted = useToasterStore((state) => state.wanted);
+  useEffect(() => {
+    if (pathname !== '/') void loadToasts();
+  }, [pathname]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadToasts(), TIMINGS.routePrefetchDelay);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return wanted;
+}
 
 function useDocumentTitle() {
   const { t } = useTranslation();
@@ -30,9 +48,9 @@ function useDocumentTitle() {
 
 /** Wraps every page: splash, network banners, toasts, title, session checks, scroll to top on each page change. */
 export function RootLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const theme = useThemeStore((state) => state.theme);
+  const toasterWanted = useToaster(pathname);
   const [fontsReady, setFontsReady] = useState(false);
 
   // The splash covers every active sign-in, OAuth hand-over and logout, and a slow start-up (the first session check).
@@ -66,21 +84,11 @@ export function RootLayout() {
       <Splash busy={authBusy} starting={!fontsReady || initializing} />
       <NetworkBanners />
       <Outlet />
-      <Toaster
-        visibleToasts={1}
-        position="top-center"
-        // Below the header (3.5 rem in the shell, 3.8 on the public pages): a toast never covers
-        // the language switch, the bell or the account menu.
-        offset={{ top: TOAST_TOP }}
-        mobileOffset={{ top: TOAST_TOP }}
-        dir={i18n.dir()}
-        theme={theme === 'dark' ? 'dark' : 'light'}
-        closeButton
-        richColors
-        // The library's own labels are English; ours follow the language.
-        containerAriaLabel={t('header.notifications')}
-        toastOptions={{ closeButtonAriaLabel: t('common.close') }}
-      />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <ToasterHost />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { hashFingerprint, loadFingerprint, type SessionFingerprint } from '../li
 import { useSessionSecurity } from './use-session-security';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../../lib/toast', () => ({ toast }));
 
 const HOUR = 60 * 60_000;
 let pathname = '';

@@ -4,9 +4,9 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { warnInEnglish } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import {
   canWriteStorage,
   decideSecurityAction,

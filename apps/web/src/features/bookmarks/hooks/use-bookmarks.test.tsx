@@ -42,7 +42,7 @@ vi.mock('../../../lib/api-client', async (importOriginal) => {
   return { ...actual, apiFetch };
 });
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../../lib/toast', () => ({ toast }));
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const bookmark = (n: number): Bookmark => ({

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { i18n } from '../../../lib/i18n';
 import { shelfKeys } from '../../../lib/shelf-keys';
+import { toast } from '../../../lib/toast';
 
 export type BookmarkNotice = 'added' | 'removed' | 'addFailed' | 'removeFailed';
 

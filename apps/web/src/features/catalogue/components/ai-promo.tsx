@@ -1,7 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast';
 
 /** The AI guide promo: the conversation is not built yet, so the button only says so (reader-area §1). */
 export function AiPromo() {

@@ -1,8 +1,8 @@
 import type { Notification } from '@maktaba/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { toast } from '../../../lib/toast';
 import { notificationsQueryOptions, updateNotifications } from './get-notifications';
 
 /**
