@@ -173,6 +173,8 @@ test.describe('user management', () => {
     try {
       await signInThrough(other, account.email, account.password);
       expect((await sessionOf(other)).user?.email).toBe(account.email);
+      // Leave the page first: signed out under it, its queries and live stream would ask again.
+      await page.goto('about:blank');
       await page.context().clearCookies();
       await signInAs('admin');
       await openApp(page, `/users?search=${encodeURIComponent(account.email)}`);

@@ -328,6 +328,8 @@ test.describe('lending desk', () => {
       });
     }
 
+    // Leave the page first: signed out under it, its queries and live stream would ask again.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signInAs('librarian');
     await openApp(page, '/library/settings');

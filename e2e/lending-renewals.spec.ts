@@ -70,6 +70,8 @@ const renewalsOf = async (page: Page, template: string, count: number, max: numb
   fill(template, { count: await numberInPage(page, count), max: await numberInPage(page, max) });
 
 async function signInReader(page: Page, account: { email: string; password: string }) {
+  // Leave the page first: signed out under it, its queries and live stream would ask again.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   const response = await page.request.post('/api/auth/sign-in', {
     data: { email: account.email, password: account.password },
@@ -141,6 +143,8 @@ test.describe('renewals, due dates and overdue notices', () => {
     const book = await createBook(adminApi, run, lang);
     const loan = await loanOnLoan(page, adminApi, book.id, lang);
 
+    // Leave the page first: signed out under it, its queries and live stream would ask again.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signInAs('librarian');
     await openApp(page, `/library/loans/${loan.id}`);
@@ -181,6 +185,8 @@ test.describe('renewals, due dates and overdue notices', () => {
     await expect(card.getByTestId('loan-status')).toHaveText(t.loans.overdue);
 
     // The desk sees the notice on the loan, in its history, and in the overdue queue.
+    // Leave the page first: signed out under it, its queries and live stream would ask again.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signInAs('librarian');
     const noticed = (await (await adminApi.get(`/api/admin/loans/${loan.id}`)).json()) as DeskLoan;
@@ -237,6 +243,8 @@ test.describe('renewals, due dates and overdue notices', () => {
     expect(moved.status(), await moved.text()).toBe(200);
     expect(((await moved.json()) as DeskLoan).renew_blocked_by).toBe('RENEWAL_TOO_LATE');
 
+    // Leave the page first: signed out under it, its queries and live stream would ask again.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signInAs('librarian');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -334,6 +342,8 @@ test.describe('renewals, due dates and overdue notices', () => {
       expect(restored.status(), await restored.text()).toBe(200);
     }
 
+    // Leave the page first: signed out under it, its queries and live stream would ask again.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signInAs('librarian');
     await openApp(page, '/library/settings');

@@ -1,25 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { BookmarkActionProvider } from '../../components/bookmark-action';
+import { type BookmarkActionProps, BookmarkActionProvider } from '../../components/bookmark-action';
 import { BorrowActionProvider } from '../../components/borrow-action';
 import { CollectionActionProvider, FeaturedCollectionsProvider } from '../../components/collection-slots';
 import { PageLoading } from '../../components/page-loading';
 import { VerifyEmailBanner } from '../../components/verify-email-banner';
-import { BookmarkToggle } from '../../features/bookmarks/components/bookmark-toggle';
 import { AddToCollectionButton } from '../../features/collections/components/add-to-collection-button';
 import { FeaturedCollections } from '../../features/collections/components/featured-collections';
 import { FeedbackHost } from '../../features/feedback/components/feedback-host';
 import { refreshLoans } from '../../features/loans/lib/refresh-loans';
+import { useAuthStore } from '../../lib/auth/use-auth';
 import { withWholeCatalogue } from '../../lib/i18n';
 import { onLiveNotification } from '../../lib/live-notifications';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
 import { useSidebarStore } from './sidebar-store';
+
+const Drawer = lazy(() => import('./drawer').then((module) => ({ default: module.Drawer })));
 
 // Only book pages and guide steps show it: its code (the borrow dialog, loan summaries, waiting
 // lists) comes with the first of them, not with every page.
@@ -28,6 +28,21 @@ const BorrowButton = lazy(() =>
     default: module.BorrowButton,
   })),
 );
+
+// Visitors do not see the bookmark toggle: its code (and the bookmarks' validation) comes once
+// someone is signed in, fetched ahead by the shell.
+const loadBookmarkToggle = () => import('../../features/bookmarks/components/bookmark-toggle');
+const LazyBookmarkToggle = lazy(() => loadBookmarkToggle().then((module) => ({ default: module.BookmarkToggle })));
+
+function BookmarkToggle(props: BookmarkActionProps) {
+  const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);
+  if (!isSignedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyBookmarkToggle {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The reading shell: a sidebar fixed at the inline start from 1024 px, a drawer with an overlay
@@ -43,9 +58,16 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { isOpen, setOpen } = useSidebarStore();
+  // Mounted from its first opening on, so that it can close as it always has.
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(isOpen);
+  if (isOpen && !hasOpenedDrawer) setHasOpenedDrawer(true);
   const queryClient = useQueryClient();
 
   useEffect(() => onLiveNotification(() => refreshLoans(queryClient)), [queryClient]);
+  const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);
+  useEffect(() => {
+    if (isSignedIn) void loadBookmarkToggle();
+  }, [isSignedIn]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation.
   useEffect(() => {
@@ -68,33 +90,11 @@ export function AppLayout() {
           >
             <SidebarContent />
           </aside>
-          <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" data-testid="drawer-overlay" />
-              <Dialog.Content
-                id="app-drawer"
-                className="fixed inset-y-0 start-0 z-50 w-64 max-w-[85vw] border-e border-border bg-surface shadow-xl lg:hidden"
-                data-testid="drawer"
-                aria-describedby={undefined}
-                onCloseAutoFocus={(event) => {
-                  // Radix gives focus back to its own Trigger; the menu button lives in the header instead.
-                  const menuButton = document.querySelector<HTMLElement>('button[aria-controls="app-drawer"]');
-                  if (!menuButton) return;
-                  event.preventDefault();
-                  menuButton.focus();
-                }}
-              >
-                <Dialog.Title className="sr-only">{t('nav.primary')}</Dialog.Title>
-                <Dialog.Close
-                  className="absolute end-3 top-3 inline-flex size-11 items-center justify-center rounded-app hover:bg-surface-2"
-                  aria-label={t('nav.closeMenu')}
-                >
-                  <X aria-hidden className="size-5" />
-                </Dialog.Close>
-                <SidebarContent />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          {hasOpenedDrawer ? (
+            <Suspense fallback={null}>
+              <Drawer open={isOpen} onOpenChange={setOpen} />
+            </Suspense>
+          ) : null}
           <div className="flex min-h-dvh flex-col lg:ms-56">
             <Header />
             <VerifyEmailBanner />

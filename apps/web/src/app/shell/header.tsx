@@ -1,15 +1,26 @@
 import { LogIn, Menu, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { autocompleteClient } from '../../components/search-autocomplete/get-suggestions';
 import { SearchAutocomplete } from '../../components/search-autocomplete/search-autocomplete';
 import { buttonClass } from '../../components/ui/button';
-import { AccountMenu } from '../../features/auth/components/account-menu';
 import { openFeedback } from '../../features/feedback/hooks/feedback-store';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { NotificationFeed } from '../../features/notifications/components/notification-feed';
 import { useAuthStore } from '../../lib/auth/use-auth';
 import { useSidebarStore } from './sidebar-store';
+
+// Signed-in readers' controls, with their menu and popover code: a visitor's first page does not
+// download them. The notifications they show are fetched, and their live stream opened, by
+// NotificationFeed, which comes with the header: as soon as someone is signed in, as before.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const AccountMenu = lazy(() =>
+  import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
+);
+/** Holds a control's place while its code loads, so the header does not shift. */
+const ControlPlaceholder = () => <span aria-hidden className="inline-block size-11" />;
 
 /**
  * Header (reader-area §2.2): menu toggle, a search box with suggestions (from 768 px; on phones a
@@ -63,8 +74,18 @@ export function Header() {
         ) : null}
         {isAuthenticated ? (
           <>
-            <NotificationBell />
-            <AccountMenu onFeedback={() => openFeedback()} />
+            <NotificationFeed />
+            <Suspense
+              fallback={
+                <>
+                  <ControlPlaceholder />
+                  <ControlPlaceholder />
+                </>
+              }
+            >
+              <NotificationBell />
+              <AccountMenu onFeedback={() => openFeedback()} />
+            </Suspense>
           </>
         ) : (
           <Link to="/signin" className={buttonClass('primary')}>

@@ -5,18 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { numberFormat } from '../../../lib/format';
 import { useNotifications } from '../api/get-notifications';
-import { useNotificationStream } from '../hooks/use-notification-stream';
 import { NotificationPanel } from './notification-panel';
 
 /**
  * The header's bell (reader-area §2.2, §2.7, §9): the unread count as a badge (9+ beyond 9), the
- * panel on click, and the live stream while signed in.
+ * panel on click. The list and its live stream are the header's NotificationFeed.
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const userId = useAuthStore((state) => state.user?.id ?? null);
   const { data } = useNotifications(userId);
-  useNotificationStream(userId, data?.stream_cursor);
   const unread = data?.unread_count ?? 0;
   const number = numberFormat(i18n.language);
   const badge =

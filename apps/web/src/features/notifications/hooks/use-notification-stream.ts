@@ -1,9 +1,10 @@
 import { LIMITS, TIMINGS } from '@maktaba/shared/constants';
-import { type Notification, NotificationSchema } from '@maktaba/shared/schemas/notifications';
+import type { Notification, NotificationSchema } from '@maktaba/shared/schemas/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { announceLiveNotification } from '../../../lib/live-notifications';
+import { reportError } from '../../../lib/telemetry/error-reporter';
+import { toast } from '../../../lib/toast';
 import { addNotification, notificationsQueryOptions } from '../api/get-notifications';
 import { toastKindOf } from '../lib/toast-kind';
 
@@ -30,16 +31,39 @@ export function useNotificationStream(userId: string | null, cursor: number | un
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let lastEventId = cursorRef.current ?? 0;
+    let isClosed = false;
+    // The schema, with its validation library, comes with the stream rather than with the first
+    // page. The events wait for it in the order they came; one that fails does not stop the next.
+    let schema: Promise<typeof NotificationSchema> | null = null;
+    const loadSchema = () =>
+      (schema ??= import('@maktaba/shared/schemas/notifications').then(
+        (module) => module.NotificationSchema,
+        (error: unknown) => {
+          schema = null;
+          throw error;
+        },
+      ));
+    let received: Promise<void> = Promise.resolve();
 
     const onNotification = (event: MessageEvent<string>) => {
       const id = Number(event.lastEventId);
       if (Number.isFinite(id)) lastEventId = Math.max(lastEventId, id);
-      let notification: Notification;
-      try {
-        notification = NotificationSchema.parse(JSON.parse(event.data));
-      } catch {
-        return;
-      }
+      received = received
+        .then(loadSchema)
+        .then((Schema) => {
+          if (isClosed) return;
+          let notification: Notification;
+          try {
+            notification = Schema.parse(JSON.parse(event.data));
+          } catch {
+            return;
+          }
+          receive(notification);
+        })
+        .catch((error: unknown) => reportError(error));
+    };
+
+    const receive = (notification: Notification) => {
       let isNew = false;
       queryClient.setQueryData(queryKey, (list) => {
         if (!list) return list;
@@ -75,6 +99,7 @@ export function useNotificationStream(userId: string | null, cursor: number | un
     };
     open();
     return () => {
+      isClosed = true;
       clearTimeout(timer);
       source?.close();
     };
