@@ -1,3 +1,4 @@
+import { autocompleteDebounce } from '@maktaba/shared/schemas/search';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -34,6 +35,13 @@ describe('adaptive debounce', () => {
     expect(times).toEqual([5000, 5040, 5080, 5120, 5160]);
     expect(averageInterval(times)).toBe(40);
     expect(debounceForKeystrokes(times)).toBe(50);
+  });
+
+  it('chooses as the shared autocompleteDebounce does', () => {
+    for (let interval = 0; interval <= 1000; interval += 1) {
+      expect(debounceForKeystrokes(typedEvery(interval))).toBe(autocompleteDebounce(interval));
+    }
+    expect(debounceForKeystrokes([])).toBe(autocompleteDebounce(null));
   });
 });
 

@@ -1,8 +1,9 @@
-import { AUTOCOMPLETE_TIMING, SEARCH_LIMITS, type SearchSuggestion } from '@maktaba/shared/schemas/search';
+import type { SearchSuggestion } from '@maktaba/shared/schemas/search';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AutocompleteClient } from './autocomplete-client';
 import { addKeystroke, debounceForKeystrokes, isAbortError, wrapIndex } from './autocomplete-logic';
 import { autocompleteClient } from './get-suggestions';
+import { AUTOCOMPLETE_TIMING, SUGGEST_BOX_LIMIT } from './timing';
 
 export type AutocompleteStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -28,7 +29,7 @@ export type UseAutocompleteOptions = {
  * option for the arrow keys.
  */
 export function useAutocomplete({
-  limit = SEARCH_LIMITS.suggestBox,
+  limit = SUGGEST_BOX_LIMIT,
   client = autocompleteClient,
   now = () => performance.now(),
 }: UseAutocompleteOptions = {}) {
