@@ -268,11 +268,12 @@ describeEachDriver('search over HTTP', (driver) => {
   });
 
   it('a book withdrawn is no longer suggested for a short prefix, at once', async () => {
-    const id = await createDraft('Qurb al-Isnad', 'قرب الإسناد');
+    const id = await createDraft('Zhubdat al-Bayan', 'زبدة البيان');
     expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'approved' })).status).toBe(200);
-    expect((await suggestions('qu')).suggestions.map((s) => s.id)).toContain(id);
+    // One place: the popular books kept in memory fill it without the index.
+    expect((await suggestions('zh', anonymous, 1)).suggestions.map((s) => s.id)).toEqual([id]);
     expect((await librarian.client.post(`/api/books/${id}/status`, { status: 'archived' })).status).toBe(200);
-    expect((await suggestions('qu')).suggestions.map((s) => s.id)).not.toContain(id);
+    expect((await suggestions('zh', anonymous, 1)).suggestions.map((s) => s.id)).not.toContain(id);
   });
 
   it('a title written with Persian letters is found as an Arabic reader types it, and suggested too', async () => {

@@ -128,10 +128,9 @@ export async function suggestBooks(
   if (!pool) return ordered(await hydrate(db, everywhere)).slice(0, limit);
   const found = ordered(popularMatches(await pool(), plan, limit * 2)).slice(0, limit);
   if (found.length >= limit) return found;
-  // A rare word or prefix after all: the index finds its few books cheaply.
-  const seen = new Set(found.map((row) => row.id));
-  const rest = await hydrate(db, everywhere);
-  return [...found, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit);
+  // A rare word or prefix after all: the index finds its few books cheaply, the popular ones among
+  // them in their places (a famous title outside the pool before the pool's lesser matches).
+  return ordered(await hydrate(db, everywhere)).slice(0, limit);
 }
 
 /** A title's words as matched: normalised, Arabic without the article, a Latin al/el left out. */
