@@ -68,7 +68,11 @@ export function findVocabulary(db: Queryable): Promise<Array<{ word: string; boo
  * with it) in the title or an author's name, as the suggestion query orders them: titles that
  * begin with the text, then titles with a word that does, then the others; by popularity within each.
  */
-export function popularMatches(pool: readonly PopularBook[], plan: QueryPlan, limit: number): BookSuggestionRow[] {
+export function popularMatches(
+  pool: readonly PopularBook[],
+  plan: QueryPlan,
+  limit: number,
+): Array<BookSuggestionRow & { tier: number }> {
   if (plan.terms.length === 0) return [];
   // Each word in one of its forms, at the start of a word (a finished word: a whole word).
   const words = plan.terms.map((term) =>
@@ -89,7 +93,8 @@ export function popularMatches(pool: readonly PopularBook[], plan: QueryPlan, li
   }
   // The pool is in order of popularity already: a stable sort by tier keeps it within each.
   found.sort((a, b) => a.tier - b.tier);
-  return found.slice(0, limit).map(({ book }) => ({
+  return found.slice(0, limit).map(({ book, tier }) => ({
+    tier,
     id: book.id,
     title_en: book.title_en,
     title_ar: book.title_ar,
@@ -126,11 +131,24 @@ export async function suggestBooks(
   // A title that is exactly the word comes first; a broad prefix is no word yet.
   const ordered = (rows: BookSuggestionRow[]) => (isBroad(plan) ? rows : wholeTitleFirst(rows, plan));
   if (!pool) return ordered(await hydrate(db, everywhere)).slice(0, limit);
-  const found = ordered(popularMatches(await pool(), plan, limit * 2)).slice(0, limit);
-  if (found.length >= limit) return found;
-  // A rare word or prefix after all: the index finds its few books cheaply, the popular ones among
-  // them in their places (a famous title outside the pool before the pool's lesser matches).
-  return ordered(await hydrate(db, everywhere)).slice(0, limit);
+  const candidates = popularMatches(await pool(), plan, limit * 2);
+  const found = ordered(candidates).slice(0, limit);
+  if (found.length < limit) {
+    // A rare word or prefix after all: the index finds its few books cheaply, the popular ones
+    // among them in their places (a famous title outside the pool before the pool's lesser matches).
+    return ordered(await hydrate(db, everywhere)).slice(0, limit);
+  }
+  // Any book outside the pool is less popular than those in it, so it would come first only with
+  // a better tier. When the pool fills the places with titles that begin with the text, there is
+  // none; otherwise the titles that begin with it are looked up (few, through the title index).
+  if (candidates.slice(0, limit).every((row) => row.tier === 0)) return found;
+  const starting = await hydrate(
+    db,
+    sql`select ${bookColumns}, 0 as tier from books where ${matches} and ${begins}
+         order by popularity desc, id limit ${limit * 2}`,
+  );
+  const seen = new Set(starting.map((row) => row.id));
+  return ordered([...starting, ...candidates.filter((row) => row.tier > 0 && !seen.has(row.id))]).slice(0, limit);
 }
 
 /** A title's words as matched: normalised, Arabic without the article, a Latin al/el left out. */
