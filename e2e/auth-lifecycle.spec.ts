@@ -100,7 +100,12 @@ test.describe('session lifecycle', () => {
     account,
   }) => {
     await createAccount(page.request, account);
+    // The header's live stream opens once the notifications are in: let it open with the good session.
+    const streamOpened = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/notifications/stream',
+    );
     await openApp(page, '/myimam');
+    await streamOpened;
     // The server no longer knows the session the browser holds.
     const cookie = (await page.context().cookies()).find((entry) => entry.name.includes('session_token'));
     if (!cookie) throw new Error('no session cookie');

@@ -1,10 +1,11 @@
 import { LIMITS } from '@maktaba/shared/constants';
+import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { numberFormat } from '../../../lib/format';
-import { useNotifications } from '../api/get-notifications';
+import { notificationsQueryOptions } from '../api/get-notifications';
 import { NotificationPanel } from './notification-panel';
 
 /**
@@ -14,7 +15,9 @@ import { NotificationPanel } from './notification-panel';
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  const { data } = useNotifications(userId);
+  // The header's NotificationFeed fetches the list and keeps it; the bell, whose code comes a
+  // moment later, only reads it: its mounting does not ask the server again.
+  const { data } = useQuery({ ...notificationsQueryOptions(userId), refetchOnMount: false });
   const unread = data?.unread_count ?? 0;
   const number = numberFormat(i18n.language);
   const badge =
