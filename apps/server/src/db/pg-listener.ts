@@ -34,7 +34,8 @@ export async function listenPostgres(
   };
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, application_name: 'maktaba-listen' });
+    // Named by its channel: each listener is a connection of its own in pg_stat_activity.
+    const client = new pg.Client({ connectionString: url, application_name: `maktaba-listen:${channel}` });
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
