@@ -1,8 +1,8 @@
 import type { SuggestResult } from '@maktaba/shared/schemas/search';
+import { AUTOCOMPLETE_TIMING } from '@maktaba/shared/search-limits';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import { isAbortError, isRetryableError } from './autocomplete-logic';
 import { LruCache } from './lru-cache';
-import { AUTOCOMPLETE_TIMING } from './timing';
 
 /** §9 "renderer cache 100": answers kept for going back to a prefix already typed. */
 export const AUTOCOMPLETE_CACHE_ENTRIES = 100;

@@ -1,5 +1,5 @@
+import { AUTOCOMPLETE_TIMING, autocompleteDebounce } from '@maktaba/shared/search-limits';
 import { ApiError } from '../../lib/api-client';
-import { AUTOCOMPLETE_TIMING } from './timing';
 
 /** Keystrokes whose intervals are averaged to choose the debounce. */
 const KEYSTROKES_AVERAGED = 5;
@@ -17,16 +17,9 @@ export function averageInterval(times: readonly number[]): number | null {
   return (last - first) / (times.length - 1);
 }
 
-/**
- * §9 adaptive debounce: 50, 150 or 300 ms by how fast the reader is typing (autocompleteDebounce of
- * the shared search module, which the first page does not load: see ./timing.ts).
- */
+/** §9 adaptive debounce: 50, 150 or 300 ms by how fast the reader is typing. */
 export function debounceForKeystrokes(times: readonly number[]): number {
-  const interval = averageInterval(times);
-  const t = AUTOCOMPLETE_TIMING;
-  if (interval === null) return t.debounceMedium;
-  if (interval < t.fastTypingBelow) return t.debounceFast;
-  return interval < t.mediumTypingBelow ? t.debounceMedium : t.debounceSlow;
+  return autocompleteDebounce(averageInterval(times));
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { SearchSuggestion } from '@maktaba/shared/schemas/search';
+import { AUTOCOMPLETE_TIMING, SEARCH_LIMITS } from '@maktaba/shared/search-limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AutocompleteClient } from './autocomplete-client';
 import { addKeystroke, debounceForKeystrokes, isAbortError, wrapIndex } from './autocomplete-logic';
 import { autocompleteClient } from './get-suggestions';
-import { AUTOCOMPLETE_TIMING, SUGGEST_BOX_LIMIT } from './timing';
 
 export type AutocompleteStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -29,7 +29,7 @@ export type UseAutocompleteOptions = {
  * option for the arrow keys.
  */
 export function useAutocomplete({
-  limit = SUGGEST_BOX_LIMIT,
+  limit = SEARCH_LIMITS.suggestBox,
   client = autocompleteClient,
   now = () => performance.now(),
 }: UseAutocompleteOptions = {}) {
