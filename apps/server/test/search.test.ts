@@ -97,6 +97,8 @@ describeEachDriver('search over HTTP', (driver) => {
       expect((await top('Risalat al-Hoqooq'))[0]).toBe('Risalat al-Huquq (The Treatise on Rights)');
       const typing = await suggestions('tahzee');
       expect(typing.suggestions.some((suggestion) => suggestion.query === 'Tahdhib al-Ahkam')).toBe(true);
+      // "Did you mean" offers a word, not the beginning of one.
+      expect(typing.correction).toBe('tahdhib');
     });
 
     it('matches the word being typed as a prefix', async () => {

@@ -53,10 +53,13 @@ export function correctTypos(vocabulary: Vocabulary, plan: QueryPlan, known: boo
   const terms: Term[] = plan.terms.map((term, index) => {
     if (known[index]) return term;
     // A reader's spelling the catalogue writes otherwise (Tahzeeb: Tahdhib) before any typo.
+    // A word being typed is corrected to the commonest word it begins, as a typo is: "Did you
+    // mean" then offers a word, not a beginning ("tahzee": tahdhib, not "tahdhi").
     const spelled = readerSpellings(term.base)
       .filter((form) => vocabulary.knows(form, term.prefix))
       .sort((a, b) => vocabulary.booksWith(b, term.prefix) - vocabulary.booksWith(a, term.prefix))
-      .slice(0, CORRECTIONS_PER_WORD);
+      .slice(0, CORRECTIONS_PER_WORD)
+      .map((form) => (term.prefix ? (vocabulary.commonestWith(form) ?? form) : form));
     const max = typosAllowed(term.base.length);
     if (spelled.length === 0 && max === 0) return term;
     const ranked =

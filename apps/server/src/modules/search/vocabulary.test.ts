@@ -55,6 +55,12 @@ describe('the vocabulary in memory', () => {
     expect(vocabulary.booksWith('ي', true)).toBe(0);
   });
 
+  it('names the commonest word that begins with a beginning', () => {
+    expect(vocabulary.commonestWith('kita')).toBe('kitab');
+    expect(vocabulary.commonestWith('ah')).toBe('ahmad');
+    expect(vocabulary.commonestWith('zz')).toBeNull();
+  });
+
   it('corrects a mistyped word: a letter wrong, missing, added or two swapped', () => {
     expect(vocabulary.corrections('kitav', false, 1, 2).map((c) => c.word)).toEqual(['kitab']);
     expect(vocabulary.corrections('ktab', false, 1, 2).map((c) => c.word)).toEqual(['kitab']);

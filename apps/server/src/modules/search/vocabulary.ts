@@ -60,6 +60,17 @@ export class Vocabulary {
     return found !== undefined && (prefix ? found.startsWith(word) : found === word);
   }
 
+  /** The word beginning with `start` that the most books hold (among the first RANGE_MAX), or null. */
+  commonestWith(start: string): string | null {
+    const from = this.lowerBound(start);
+    const end = Math.min(this.endOf(start, from), from + RANGE_MAX);
+    let best = -1;
+    for (let index = from; index < end; index++) {
+      if (best < 0 || (this.books[index] as number) > (this.books[best] as number)) best = index;
+    }
+    return best < 0 ? null : (this.words[best] as string);
+  }
+
   /**
    * About how many books hold `word` (`prefix`: a word that begins with it): the sum over its words
    * of the books each is in, so a book with two such words counts twice. An upper bound.
