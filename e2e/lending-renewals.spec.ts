@@ -178,7 +178,8 @@ test.describe('renewals, due dates and overdue notices', () => {
     await expect(card.getByTestId('loan-days-left')).toContainText(await plural(page, t.loans.due, 'overdueBy', 3));
     const ran = await adminApi.post('/api/admin/lending-jobs/notices/run', { data: {} });
     expect(ran.status(), await ran.text()).toBe(200);
-    expect(((await ran.json()) as NoticesRun).overdue_notices).toBeGreaterThanOrEqual(1);
+    // The run sends every overdue loan's notice, so one started by another test at the same moment
+    // may have sent this loan's: the toast and the desk's count below (exactly one) say it went.
     const notice = page.locator('[data-sonner-toast]').filter({ hasText: t.lending.notify.overdueTitle });
     await expect(notice).toBeVisible();
     await expect(notice).toHaveAttribute('data-type', 'warning');
