@@ -8,11 +8,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, loadConfig } from '../src/config/env.js';
 import { createLogger } from '../src/logger.js';
+import { LEAST_SCRYPT_N } from '../src/modules/auth/password-hash.js';
 import { startServer } from '../src/server.js';
 
-/** A test's configuration: `env` over quiet defaults (NODE_ENV test, PORT 0 on 127.0.0.1, silent logs). */
+/**
+ * A test's configuration: `env` over quiet defaults (NODE_ENV test, PORT 0 on 127.0.0.1, silent
+ * logs), with new passwords hashed at the least scrypt cost: the standard cost made hashing a
+ * quarter of the server tests' time. Hashes name their cost, so both kinds verify everywhere
+ * (password-hash.test.ts checks the standard one).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
+  return {
+    ...loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }),
+    passwordScryptN: LEAST_SCRYPT_N,
+  };
 }
 
 /** With the demo catalogue loaded (the default start) or without it (DEMO_CATALOGUE=false). */

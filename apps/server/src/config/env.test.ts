@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(config.trustProxyHops).toBe(0);
   });
 
+  it('hashes passwords at the standard cost, whatever the environment says', () => {
+    for (const env of [{}, { NODE_ENV: 'test' }, { PASSWORD_SCRYPT_N: '1024', SCRYPT_N: '1024' }]) {
+      expect(loadConfig(env).passwordScryptN).toBe(16_384);
+    }
+  });
+
   it('names the variable when a value is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT="eighty"/);

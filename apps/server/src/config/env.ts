@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { STANDARD_SCRYPT_N } from '../modules/auth/password-hash.js';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -95,6 +96,11 @@ export type Config = {
   mailFrom: string;
   /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /**
+   * The scrypt cost of new password hashes: always the standard one from the environment, and
+   * no variable changes it; only the test servers' configuration lowers it (password-hash.ts).
+   */
+  passwordScryptN: number;
 };
 
 export class ConfigError extends Error {
@@ -165,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, defaultWebDi
             issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ''),
           }
         : null,
+    passwordScryptN: STANDARD_SCRYPT_N,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   registrationGate,
   validateGoogleUserInfo,
 } from './google.js';
+import { passwordHasher } from './password-hash.js';
 
 /** Set by our routes from the resolved client address; anything a client sends under it is dropped. */
 export const CLIENT_IP_HEADER = 'x-maktaba-client-ip';
@@ -66,6 +67,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       minPasswordLength: LIMITS.signInPasswordMinLength,
       maxPasswordLength: LIMITS.passwordMaxLength,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHasher(config.passwordScryptN),
     },
     // Google sign-in through the generic OpenID Connect plugin (google.ts says why).
     plugins: [...googlePlugins(config, BASE_PATH), ...securityPlugins(config)],
