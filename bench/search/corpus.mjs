@@ -4,18 +4,31 @@
 // to 100k rows by adding books 10k..100k and the peer indexes exactly what the database holds.
 import fs from 'node:fs';
 import path from 'node:path';
+import { OPENITI_ID_PREFIX, openitiAyn } from '@maktaba/shared/schemas/catalogue-import';
 import { root } from '../lib.mjs';
 
 export const CATALOGUE = path.resolve(root, '../shared/data/catalogue.jsonl');
 
-/** The real records, in file order; null when the data set is absent. */
+/**
+ * The real records, in file order, with their Latin titles and authors as the import writes them
+ * (an OpenITI record's "c" becomes the ʿayn it stands for); null when the data set is absent.
+ */
 export function readCatalogue(file = CATALOGUE) {
   if (!fs.existsSync(file)) return null;
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line))
+    .map((record) =>
+      record.id.startsWith(OPENITI_ID_PREFIX)
+        ? {
+            ...record,
+            ...(record.title ? { title: openitiAyn(record.title) } : {}),
+            ...(record.author ? { author: openitiAyn(record.author) } : {}),
+          }
+        : record,
+    );
 }
 
 /** mulberry32: a small, fast 32-bit PRNG; returns numbers in [0, 1). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateImportRow } from './catalogue-import.js';
+import { normalizeSearchText } from '../search-text.js';
+import { openitiAyn, validateImportRow } from './catalogue-import.js';
 
 const valid = (row: unknown) => {
   const result = validateImportRow(row);
@@ -13,6 +14,34 @@ const rejection = (row: unknown) => {
 };
 
 describe('validateImportRow', () => {
+  it('writes the ʿayn of an OpenITI title and author, which their URIs write as "c", and nothing else', () => {
+    const record = valid({
+      id: 'openiti:0400IbnCaliHarrani.TuhafCuqul',
+      title: 'Tuhaf Cuqul',
+      title_ar: 'تحف العقول',
+      author: 'Ibn Cali Harrani',
+      description: 'Edition: الثانية',
+    });
+    expect(record.title).toBe('Tuhaf ʿUqul');
+    expect(record.authors[0]?.name).toBe('Ibn ʿAli Harrani');
+    expect(record.title_ar).toBe('تحف العقول');
+    expect(record.description).toBe('Edition: الثانية');
+    expect(openitiAyn('Wasail Shica')).toBe('Wasail Shiʿa');
+    expect(openitiAyn('Thawab Acmal')).toBe('Thawab Aʿmal');
+    expect(openitiAyn('Jacfar Sadiq')).toBe('Jaʿfar Sadiq');
+    // Another source's Latin keeps its c.
+    expect(valid({ id: 'thaqalayn:Al-Kafi', title: 'Al-Kāfi (The Sufficient)' }).title).toBe(
+      'Al-Kāfi (The Sufficient)',
+    );
+    expect(valid({ id: 'csv:1', title: 'Commentary', author: 'Cali' }).authors[0]?.name).toBe('Cali');
+  });
+
+  it('gives OpenITI titles the words readers type: the ʿayn sign is dropped by search', () => {
+    expect(normalizeSearchText(openitiAyn('Wasail Shica'))).toBe('wasail shia');
+    expect(normalizeSearchText("Shi'a")).toBe('shia');
+    expect(normalizeSearchText(openitiAyn('Tuhaf Cuqul'))).toBe('tuhaf uqul');
+  });
+
   it('reads CSV text values as numbers, booleans and lower-case codes; blanks are absent', () => {
     const record = valid({
       id: ' csv:1 ',

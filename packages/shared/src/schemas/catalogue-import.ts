@@ -173,6 +173,18 @@ export type ImportRecord = {
 
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/;
 
+/**
+ * OpenITI's book and author URIs, which the Latin titles and names of `openiti:` records are made
+ * from, write the letter ʿayn as "c", and use "c" for nothing else: "Tuhaf Cuqul" is Tuḥaf
+ * al-ʿUqūl, "Jacfar" is Jaʿfar. Written with the ʿayn sign (U+02BF), the title reads as readers
+ * know it, and search, which drops the sign, finds it for "Tuhaf al-Uqul" and "Shi'a" alike.
+ */
+export const OPENITI_ID_PREFIX = 'openiti:';
+
+export function openitiAyn(text: string): string {
+  return text.replace(/C(\p{Ll})/gu, (_, next: string) => `\u02bf${next.toUpperCase()}`).replace(/[cC]/g, '\u02bf');
+}
+
 function toAuthors(record: z.output<typeof ImportRecordSchema>): ImportAuthor[] {
   const authors: ImportAuthor[] = [];
   if (record.author || record.author_ar) {
@@ -231,6 +243,10 @@ export function validateImportRow(raw: unknown): ValidatedRow {
     return { ok: false, rejection: issue ? toRejection(issue, row) : { reason: reason('invalidValue') } };
   }
   const data = parsed.data;
+  if (data.id.startsWith(OPENITI_ID_PREFIX)) {
+    if (data.title) data.title = openitiAyn(data.title);
+    if (data.author) data.author = openitiAyn(data.author);
+  }
   const category =
     data.category || data.category_ar ? { name: data.category ?? null, name_ar: data.category_ar ?? null } : null;
   return {
