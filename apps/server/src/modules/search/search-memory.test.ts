@@ -109,6 +109,16 @@ describe('a broad prefix among the popular books', () => {
     expect(popularMatches(pool, planQuery('zz'), 10)).toEqual([]);
   });
 
+  it('counts a title that begins with another form of the text as beginning with it', () => {
+    // "alkafi": the article written onto the word; the index holds Al-Kafi's title as "kafi".
+    const indexed = [book('s', 'Sharh Usul Kafi', 60), book('f', 'Kafi fi Fiqh', 9), book('k', 'Kafi', 8)];
+    expect(popularMatches(indexed, planQuery('alkafi'), 10).map((row) => [row.id, row.tier])).toEqual([
+      ['f', 0],
+      ['k', 0],
+      ['s', 1],
+    ]);
+  });
+
   it('finds a finished word as a whole word, and by its other forms', () => {
     const more = [...pool, book('f', 'Kafiyya', 5), book('g', 'Sharh al-Kafiyat', 4), book('h', 'Kitab al-Tawhid', 3)];
     expect(popularMatches(more, planQuery('kafi '), 10).map((row) => row.id)).toEqual(['a', 'c']);

@@ -7,6 +7,7 @@ import {
   readerSpellings,
   shortPrefix,
   singulars,
+  titleStarts,
   toTsquery,
   typoDistance,
   typosAllowed,
@@ -91,6 +92,19 @@ describe('query plans', () => {
     expect(isBroad(planQuery('ka'))).toBe(true);
     expect(isBroad(planQuery('kaf '))).toBe(false);
     expect(isBroad(planQuery('kafi'))).toBe(false);
+  });
+});
+
+describe('title beginnings', () => {
+  it('are the text as typed, as matched, and with one word at a time in another form', () => {
+    expect(titleStarts(planQuery('alkafi'))).toEqual(['alkafi', 'kafi']);
+    expect(titleStarts(planQuery('الكافي'))).toEqual(['الكافي', 'كافي']);
+    expect(titleStarts(planQuery('books of the kafi'))).toEqual(['books of the kafi', 'book of the kafi']);
+    expect(titleStarts(planQuery('usul alkafi'))).toEqual(['usul alkafi', 'usul kafi']);
+  });
+
+  it('are at most eight', () => {
+    expect(titleStarts(planQuery('kitabs kutubs alkafis alnahjs albihars'))).toHaveLength(8);
   });
 });
 

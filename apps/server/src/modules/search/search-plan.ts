@@ -101,6 +101,24 @@ export function titleStartPatterns(plan: QueryPlan): [string, string] {
   return [`${typed}%`, `${bare}%`];
 }
 
+/** How many beginnings `titleStarts` gives at most. */
+const TITLE_STARTS_MAX = 8;
+
+/**
+ * The texts a title that "begins with the query" begins with (no LIKE wildcards): as typed, as
+ * matched, and with one word at a time in one of its other forms ("alkafi": "kafi", "tahzeeb
+ * al-ahkam": "tahdhib ahkam").
+ */
+export function titleStarts(plan: QueryPlan): string[] {
+  const typed = plan.terms.map((term) => term.typed);
+  const bare = plan.terms.map((term) => term.base);
+  const starts = new Set([typed.join(' '), bare.join(' ')]);
+  plan.terms.forEach((term, index) => {
+    for (const form of term.alternatives) starts.add(bare.with(index, form).join(' '));
+  });
+  return [...starts].slice(0, TITLE_STARTS_MAX);
+}
+
 /** Short single-word prefixes match many books: they are ordered by cheap tiers only. */
 export const isBroad = (plan: QueryPlan) =>
   plan.terms.length === 1 && plan.terms[0] !== undefined && plan.terms[0].prefix && plan.terms[0].base.length <= 3;

@@ -3,14 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { affectedBy, rowsOf } from '../../db/raw.js';
-import {
-  isBroad,
-  type QueryPlan,
-  shortPrefix,
-  shortPrefixMatch,
-  titleStartPatterns,
-  toTsquery,
-} from './search-plan.js';
+import { isBroad, type QueryPlan, shortPrefix, shortPrefixMatch, titleStarts, toTsquery } from './search-plan.js';
 
 export type BookSuggestionRow = {
   id: string;
@@ -78,12 +71,11 @@ export function popularMatches(
   const words = plan.terms.map((term) =>
     [term.base, ...term.alternatives].map((form) => (term.prefix ? ` ${form}` : ` ${form} `)),
   );
-  const typed = plan.terms.map((term) => term.typed).join(' ');
-  const bare = plan.terms.map((term) => term.base).join(' ');
+  const starts = titleStarts(plan);
   const tier = (book: PopularBook) =>
-    book.search_title.startsWith(typed) || book.search_title.startsWith(bare)
+    starts.some((start) => book.search_title.startsWith(start))
       ? 0
-      : ` ${book.search_title}`.includes(` ${bare}`)
+      : starts.some((start) => book.search_title.includes(` ${start}`))
         ? 1
         : 2;
   const found: Array<{ book: PopularBook; tier: number }> = [];
@@ -119,12 +111,19 @@ export async function suggestBooks(
   limit: number,
   pool: (() => Promise<readonly PopularBook[]>) | null,
 ): Promise<BookSuggestionRow[]> {
-  const [typedStart, bareStart] = titleStartPatterns(plan);
+  const starts = titleStarts(plan);
   const short = shortPrefix(plan);
   const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})
                       ${short ? sql`and ${shortPrefixMatch(short, 'books')}` : sql``}`;
-  const begins = sql`(search_title like ${typedStart} or search_title like ${bareStart})`;
-  const tier = sql`(case when ${begins} then 0 when search_title like ${`% ${bareStart}`} then 1 else 2 end)`;
+  const begins = sql`(${sql.join(
+    starts.map((start) => sql`search_title like ${`${escapeLike(start)}%`}`),
+    sql` or `,
+  )})`;
+  const wordBegins = sql`(${sql.join(
+    starts.map((start) => sql`search_title like ${`% ${escapeLike(start)}%`}`),
+    sql` or `,
+  )})`;
+  const tier = sql`(case when ${begins} then 0 when ${wordBegins} then 1 else 2 end)`;
   // Twice the places: a title that is exactly the query is then moved up (wholeTitleFirst).
   const everywhere = sql`select ${bookColumns}, ${tier} as tier from books where ${matches}
                           order by tier, popularity desc, id limit ${limit * 2}`;
@@ -140,15 +139,23 @@ export async function suggestBooks(
   }
   // Any book outside the pool is less popular than those in it, so it would come first only with
   // a better tier. When the pool fills the places with titles that begin with the text, there is
-  // none; otherwise the titles that begin with it are looked up (few, through the title index).
-  if (candidates.slice(0, limit).every((row) => row.tier === 0)) return found;
+  // none. Otherwise the titles that begin with it are looked up (few, through the title index);
+  // when the pool has none of those, the titles with a word that begins with it too: an Arabic
+  // title follows the Latin one in the search text, so "الكافي" begins a word of Al-Kafi's.
+  const places = candidates.slice(0, limit);
+  if (places.every((row) => row.tier === 0)) return found;
+  const wanted = places.some((row) => row.tier === 0) ? begins : sql`(${begins} or ${wordBegins})`;
   const starting = await hydrate(
     db,
-    sql`select ${bookColumns}, 0 as tier from books where ${matches} and ${begins}
-         order by popularity desc, id limit ${limit * 2}`,
+    sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and ${wanted}
+         order by tier, popularity desc, id limit ${limit * 2}`,
   );
   const seen = new Set(starting.map((row) => row.id));
-  return ordered([...starting, ...candidates.filter((row) => row.tier > 0 && !seen.has(row.id))]).slice(0, limit);
+  const lookedUp = places.some((row) => row.tier === 0) ? 0 : 1;
+  return ordered([...starting, ...candidates.filter((row) => row.tier > lookedUp && !seen.has(row.id))]).slice(
+    0,
+    limit,
+  );
 }
 
 /** A title's words as matched: normalised, Arabic without the article, a Latin al/el left out. */
