@@ -139,19 +139,21 @@ export async function suggestBooks(
   }
   // Any book outside the pool is less popular than those in it, so it would come first only with
   // a better tier. When the pool fills the places with titles that begin with the text, there is
-  // none. Otherwise the titles that begin with it are looked up (few, through the title index);
-  // when the pool has none of those, the titles with a word that begins with it too: an Arabic
-  // title follows the Latin one in the search text, so "الكافي" begins a word of Al-Kafi's.
+  // none. Otherwise the titles that begin with it are looked up (few, through the title index).
+  // The search text holds an Arabic title after the Latin one, so an Arabic query begins no title
+  // there: unless it is a broad prefix, the titles with a word that begins with it are looked up
+  // instead, so that a whole Arabic title ("الكافي": Al-Kafi) can come first (wholeTitleFirst).
   const places = candidates.slice(0, limit);
   if (places.every((row) => row.tier === 0)) return found;
-  const wanted = places.some((row) => row.tier === 0) ? begins : sql`(${begins} or ${wordBegins})`;
+  const widened = plan.script === 'ar' && !isBroad(plan) && !places.some((row) => row.tier === 0);
+  const wanted = widened ? sql`(${begins} or ${wordBegins})` : begins;
   const starting = await hydrate(
     db,
     sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and ${wanted}
          order by tier, popularity desc, id limit ${limit * 2}`,
   );
   const seen = new Set(starting.map((row) => row.id));
-  const lookedUp = places.some((row) => row.tier === 0) ? 0 : 1;
+  const lookedUp = widened ? 1 : 0;
   return ordered([...starting, ...candidates.filter((row) => row.tier > lookedUp && !seen.has(row.id))]).slice(
     0,
     limit,
