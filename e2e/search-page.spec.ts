@@ -7,9 +7,17 @@ import { expectNoAxeViolations } from './support/axe';
 import { demoBook, titleIn } from './support/catalogue';
 
 /** The page's own call to the search API: what it was sent is what it must show. */
-function nextSearch(page: Page): Promise<SearchResult> {
+/** The next search the page answers (with `wanted`: the next one asking for those parameters). */
+function nextSearch(page: Page, wanted: Record<string, string> = {}): Promise<SearchResult> {
   return page
-    .waitForResponse((response) => new URL(response.url()).pathname === '/api/search' && response.status() === 200)
+    .waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/api/search' &&
+        response.status() === 200 &&
+        Object.entries(wanted).every(([name, value]) => url.searchParams.get(name) === value)
+      );
+    })
     .then((response) => response.json() as Promise<SearchResult>);
 }
 
@@ -190,7 +198,8 @@ test.describe('library search page', () => {
 
   test('sorting by title and paging follow the API, and back returns to the first page', async ({ page, lang, t }) => {
     await openApp(page, '/search');
-    const sorted = nextSearch(page);
+    // The first page's own search may answer after the sort is chosen: wait for the sorted one.
+    const sorted = nextSearch(page, { sort: 'title' });
     await page.getByRole('combobox', { name: t.search.sort.label }).selectOption('title');
     await expect(page).toHaveURL('/search?sort=title');
     const pageOne = await sorted;
@@ -199,7 +208,7 @@ test.describe('library search page', () => {
     const expected = await apiSearch(page.request, 'sort=title');
     expect(pageOne.hits.map((hit) => hit.id)).toEqual(expected.hits.map((hit) => hit.id));
 
-    const next = nextSearch(page);
+    const next = nextSearch(page, { sort: 'title', page: '2' });
     await page.getByRole('link', { name: t.catalogue.pagination.next }).click();
     await expect(page).toHaveURL('/search?sort=title&page=2');
     const pageTwo = await next;
