@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { IMMUTABLE, NO_CACHE } from './cache.js';
 import type { AppEnv } from './context.js';
+import { webAssets } from './web-assets.js';
 
 /** Paths the SPA never owns: they answer 404 JSON (or their own handler), never index.html. */
 const SERVER_PREFIXES = ['/api/', '/storage/', '/dev/'];
@@ -11,8 +12,8 @@ const SERVER_PREFIXES = ['/api/', '/storage/', '/dev/'];
 const SPA_PAGES_UNDER_SERVER_PREFIXES = new Set(['/dev/mailbox']);
 
 /**
- * Serves the built web app: Vite's content-hashed files under /assets for a year,
- * everything else revalidated, and index.html for every client route.
+ * Serves the built web app: Vite's content-hashed files under /assets for a year (from memory,
+ * precompressed: web-assets.ts), everything else revalidated, and index.html for every client route.
  */
 export function mountSpa(app: Hono<AppEnv>, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -23,6 +24,7 @@ export function mountSpa(app: Hono<AppEnv>, webDistDir: string) {
     return indexHtml;
   };
 
+  app.use('/assets/*', webAssets(path.join(webDistDir, 'assets')));
   app.use(
     '*',
     serveStatic({
