@@ -78,8 +78,9 @@ test.describe('catalogue: home', () => {
 
     // A click on the card, away from the profile link, opens the scholar's page in the library,
     // which asks this signed-out visitor to sign in first (reader-area §2.1).
+    // The card leads to /scholar/<id>, and the guard sends the visitor on to /signin with the way back.
     await card.click({ position: { x: 12, y: 12 } });
-    await expect(page).toHaveURL(`/scholar/${withLink?.id}`);
+    await expect(page).toHaveURL(`/signin?returnUrl=${encodeURIComponent(`/scholar/${withLink?.id}`)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.welcome.title);
   });
 
