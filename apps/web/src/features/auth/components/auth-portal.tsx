@@ -1,8 +1,9 @@
 import { TIMINGS } from '@maktaba/shared/constants';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageLoading } from '../../../components/page-loading';
 import { ApiError } from '../../../lib/api-client';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -13,15 +14,43 @@ import type { Credentials } from '../lib/prepare-input';
 import { loadRegisterDraft } from '../lib/register-draft';
 import { resolveReturnUrl } from '../lib/return-url';
 import { afterSignInPath } from '../lib/two-factor-setup';
-import { CompleteProfileForm } from './complete-profile-form';
 import { ImprovementsBadge } from './improvements-badge';
 import { QuoteCarousel } from './quote-carousel';
-import { RegisterForm } from './register-form';
 import { RegistrationClosed } from './registration-closed';
-import { SignInForm } from './sign-in-form';
 import { WelcomeView } from './welcome-view';
 
 export type PortalView = 'welcome' | 'signin' | 'register' | 'complete-profile';
+
+/*
+ * The forms come after the welcome view: a visitor first sees the welcome and the quote, and the
+ * forms' code (validation schemas, the country list, passkeys) arrives once the page is idle, or at
+ * once when a form is the first thing shown. The welcome page thus paints without waiting for it.
+ */
+const loadSignInForm = () => import('./sign-in-form');
+const loadRegisterForm = () => import('./register-form');
+const loadCompleteProfileForm = () => import('./complete-profile-form');
+const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: module.SignInForm })));
+const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
+const CompleteProfileForm = lazy(() =>
+  loadCompleteProfileForm().then((module) => ({ default: module.CompleteProfileForm })),
+);
+
+/** Fetches the forms' code when the browser is idle, so that choosing one does not wait for it. */
+function usePreloadedForms() {
+  useEffect(() => {
+    const preload = () => {
+      void loadSignInForm();
+      void loadRegisterForm();
+      void loadCompleteProfileForm();
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 2_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(preload, 500);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
 
 const REGISTER_PATHS = new Set(['/signup', '/register']);
 /** Refusals that concern step 1: the portal goes back there to show them on the right field. */
@@ -61,6 +90,7 @@ export function AuthPortal() {
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [stepOneError, setStepOneError] = useState<unknown>(null);
   const welcomedToCompletion = useRef(false);
+  usePreloadedForms();
 
   const setView = (next: PortalView) => {
     // Loading and error belong to the view they happened in (accounts-and-auth §4).
@@ -168,7 +198,7 @@ export function AuthPortal() {
             // Hidden, not unmounted, during an active sign-in: the values must still be there if it fails.
             hidden={auth.isPerformingActiveSignIn}
           >
-            {renderView()}
+            <Suspense fallback={<PageLoading />}>{renderView()}</Suspense>
           </div>
         </div>
       </main>

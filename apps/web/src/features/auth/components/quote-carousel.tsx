@@ -1,6 +1,7 @@
 import type { FeaturedQuote, FeaturedQuotes } from '@maktaba/shared/schemas/quotes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -87,6 +88,11 @@ export function QuoteCarousel() {
   const current = carousel.index % slides.length;
   const slide = slides[current] ?? slides[0];
   const number = (value: number) => formatNumber(value, i18n.language);
+  // The quote the page opens with is simply there; the ones that follow fade in. Fading in the
+  // first one too held back the page's largest paint (the quote) by the length of the fade.
+  const firstSlideId = useRef(slide?.id);
+  const hasMoved = useRef(false);
+  if (slide && slide.id !== firstSlideId.current) hasMoved.current = true;
   if (!slide) return null;
   const foreign = slide.textLang !== (isArabic ? 'ar' : 'en');
 
@@ -113,7 +119,7 @@ export function QuoteCarousel() {
             current: number(current + 1),
             total: number(slides.length),
           })}
-          className="motion-safe:[animation:quote-fade_300ms_ease-out]"
+          className={hasMoved.current ? 'motion-safe:[animation:quote-fade_300ms_ease-out]' : undefined}
           data-quote-id={slide.id}
         >
           <blockquote>
