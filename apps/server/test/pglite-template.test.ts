@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openPglite } from '../src/db/client.js';
+import { rowsOf } from '../src/db/raw.js';
 import { makeTempDir } from './helpers.js';
 
 const migrationCount = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).length;
@@ -15,13 +16,19 @@ const migrationCount = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.ends
 async function open(dataDir: string, template: string): Promise<{ migrations: number; fromTemplate: boolean }> {
   const handle = await openPglite(dataDir, template);
   try {
-    const result = await handle.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-    const marker = await handle.db.execute(sql`select to_regclass('public.made_from_template') is not null as found`);
+    const [count] = await rowsOf<{ count: number }>(
+      handle.db,
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    const [marker] = await rowsOf<{ found: boolean }>(
+      handle.db,
+      sql`select to_regclass('public.made_from_template') is not null as found`,
+    );
     // A table the migrations make, usable as any other.
     await handle.db.execute(sql`select count(*) from books`);
     return {
-      migrations: (result.rows[0] as { count: number }).count,
-      fromTemplate: (marker.rows[0] as { found: boolean }).found,
+      migrations: count?.count ?? 0,
+      fromTemplate: marker?.found ?? false,
     };
   } finally {
     await handle.close();
