@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import { acceptedEncodings } from './web-assets.js';
 
 /** Smaller answers are sent as they are: gzip would save a few bytes and cost a frame's work. */
 const THRESHOLD_BYTES = 1024;
@@ -15,16 +16,7 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 /** Whether the client takes gzip: `gzip` (or `*`) in Accept-Encoding with a quality above 0. */
 export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let wildcard = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    if (name === 'gzip') return quality > 0;
-    if (name === '*') wildcard = quality > 0;
-  }
-  return wildcard;
+  return acceptedEncodings(header).has('gzip');
 }
 
 /**
