@@ -1,5 +1,5 @@
 import { TIMINGS } from '@maktaba/shared/constants';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { wrapIndex } from '../lib/quotes';
 
 function prefersReducedMotion(): boolean {
@@ -19,14 +19,16 @@ export function useQuoteCarousel(count: number) {
 
   const isAutoplaying = isPlaying && !isHeld && manualPause === 0;
 
+  // The waits start when the change is drawn (layout effects), not a frame later as Preact runs
+  // passive effects: the 12 s and the 30 s are counted from what the reader sees.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new index, by hand or not, restarts the 12 s wait.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!isAutoplaying) return;
     const timer = setTimeout(() => setIndex((current) => wrapIndex(current + 1, count)), TIMINGS.quoteCarouselInterval);
     return () => clearTimeout(timer);
   }, [isAutoplaying, index, count]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (manualPause === 0) return;
     const timer = setTimeout(() => setManualPause(0), TIMINGS.quoteCarouselManualPause);
     return () => clearTimeout(timer);

@@ -109,7 +109,18 @@ export function useFeedbackForms({
   return { feedback, bug, isPending: feedback.isPending || bug.isPending, reset };
 }
 
-const FEEDBACK_DEFAULTS: DefaultValues<FeedbackForm> = { goal: '', improvements: '', topic_requests: '' };
+/**
+ * `helpful` is null, not missing: a radio group with nothing chosen reads as null once its inputs
+ * are registered, and a form whose values differ from its defaults counts as changed. After a
+ * reset the inputs register again at once, so a missing default made a fresh form "changed" and
+ * its submit button enabled.
+ */
+const FEEDBACK_DEFAULTS = {
+  goal: '',
+  improvements: '',
+  topic_requests: '',
+  helpful: null,
+} as unknown as DefaultValues<FeedbackForm>;
 
 function bugDefaults(pageContext: string | null): DefaultValues<BugReportForm> {
   return {

@@ -1,7 +1,7 @@
 import { can } from '@maktaba/shared/permissions';
 import { type DeskHold, HOLD_REASON_MAX } from '@maktaba/shared/schemas/loans';
 import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -98,12 +98,19 @@ function Queue({ bookId, items, manage, onReload }: QueueProps) {
   const number = (value: number) => formatNumber(value, i18n.language);
   const nameOf = (hold: DeskHold) => hold.patron.name || hold.patron.email;
 
+  // The list is drawn again when the new order arrives, and moving the focused button's row in the
+  // page takes the focus from it: so the focus is put back then too, if nothing else has it.
+  const focusedFor = useRef<typeof focus>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new order of the items is what may have taken the focus.
   useEffect(() => {
     if (!focus) return;
+    const isLost = !document.activeElement || document.activeElement === document.body;
+    if (focusedFor.current === focus && !isLost) return;
+    focusedFor.current = focus;
     const wanted = document.getElementById(`hold-${focus.step < 0 ? 'up' : 'down'}-${focus.id}`) as HTMLButtonElement;
     const other = document.getElementById(`hold-${focus.step < 0 ? 'down' : 'up'}-${focus.id}`) as HTMLButtonElement;
     (wanted && !wanted.disabled ? wanted : other)?.focus();
-  }, [focus]);
+  }, [focus, items]);
 
   const move = (hold: DeskHold, step: -1 | 1) => {
     const ids = movedIds(waiting, waiting.indexOf(hold), step);

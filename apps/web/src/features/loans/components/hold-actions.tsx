@@ -13,11 +13,13 @@ import { loanErrorText } from '../lib/loan-error';
 export function ConfirmOfferButton({ loanId, title }: { loanId: string; title: string }) {
   const { t, i18n } = useTranslation();
   const mutation = useConfirmOffer();
+  // Told through the promise, not mutate's callbacks: those are dropped once this button is gone,
+  // and the answer itself (a loan instead of an offer) replaces it.
   const confirm = () =>
-    mutation.mutate(loanId, {
-      onSuccess: () => toast.success(t('loans.toast.confirm')),
-      onError: (failure) => toast.error(loanErrorText(t, failure, i18n.language)),
-    });
+    mutation.mutateAsync(loanId).then(
+      () => toast.success(t('loans.toast.confirm')),
+      (failure: unknown) => toast.error(loanErrorText(t, failure, i18n.language)),
+    );
   return (
     <Button
       onClick={confirm}
@@ -54,13 +56,15 @@ export function LeaveHoldButton({
   const [error, setError] = useState<string | null>(null);
   const leave = () => {
     setError(null);
-    mutation.mutate(holdId, {
-      onSuccess: () => {
+    // The promise rather than mutate's callbacks, which are dropped once the list no longer holds
+    // this hold: the reader is told either way.
+    mutation.mutateAsync(holdId).then(
+      () => {
         setOpen(false);
         toast.success(t(offered ? 'loans.hold.declined' : 'loans.hold.left'));
       },
-      onError: (failure) => setError(loanErrorText(t, failure, i18n.language)),
-    });
+      (failure: unknown) => setError(loanErrorText(t, failure, i18n.language)),
+    );
   };
   const toggle = (isOpen: boolean) => {
     setError(null);

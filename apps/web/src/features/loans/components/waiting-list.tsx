@@ -72,14 +72,12 @@ export function WaitingList({ bookId, title, context }: { bookId: string; title:
       </div>
     );
   }
+  // Told through the promise, not mutate's callbacks: those are dropped once the Join button is
+  // gone, and the answer (the reader's place, or why not) replaces it.
   const onJoin = () =>
-    join.mutate(
-      { bookId, locale: language },
-      {
-        onSuccess: (joined) =>
-          toast.success(t('loans.hold.joined', { position: number(joined.position ?? joined.queue_length) })),
-        onError: (failure) => toast.error(loanErrorText(t, failure, language, context.holds_per_reader)),
-      },
+    join.mutateAsync({ bookId, locale: language }).then(
+      (joined) => toast.success(t('loans.hold.joined', { position: number(joined.position ?? joined.queue_length) })),
+      (failure: unknown) => toast.error(loanErrorText(t, failure, language, context.holds_per_reader)),
     );
   return (
     <div className="flex w-full flex-col items-start gap-2">
