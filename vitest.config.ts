@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/compat/aliases.js';
 
 /**
  * Tests import @maktaba/shared from its TypeScript sources, never from a stale dist/
@@ -35,10 +36,27 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The components run on Preact, as they do in the build (ADR 0025).
+        resolve: {
+          // As the web build resolves (apps/web/vite.config.ts): ES modules, for the browser.
+          conditions: [...conditions, 'module', 'browser', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
+          alias: [
+            ...preactAliases,
+            // Its ES module build, which imports `react-dom` through the aliases; the CommonJS one
+            // would require React DOM itself.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+          ],
+        },
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The libraries that import React go through Vite too, so that they take the same alias.
+          server: { deps: { inline: true } },
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/compat/**/*.test.{ts,tsx}'],
           // A whole form rendered in jsdom and walked through takes seconds when the machine is
           // busy (a two-factor setup test took 5.8 s beside an end-to-end run); 5 s was too tight.
           testTimeout: 15_000,

@@ -3,11 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { preactAliases } from './compat/aliases';
 import { i18nParts } from './i18n-parts';
 
 export default defineConfig({
   plugins: [
-    react(),
+    // JSX and TypeScript only: React's Fast Refresh does not reach Preact's components, so an edit
+    // in development reloads the page instead of updating it in place without effect.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     i18nParts({
       catalogue: fileURLToPath(new URL('../../packages/shared/src/i18n/en.json', import.meta.url)),
@@ -21,6 +24,8 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: {
+    // React's API on Preact (ADR 0025): the same components in a tenth of the size.
+    alias: preactAliases,
     // Import @maktaba/shared from its TypeScript sources (see packages/shared/package.json).
     conditions: ['@maktaba/source', 'module', 'browser', 'development|production'],
   },

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
+import { changeValue } from '../../lib/test-events';
 import { ChartFigure, type ChartFigureProps, type ChartFigureTexts } from './chart-figure';
 import { PeriodPicker } from './period-picker';
 import type { QueryState } from './query-content';
@@ -106,7 +107,7 @@ describe('the period picker without dates of one’s own', () => {
       'Last 30 days',
       'Last 90 days',
     ]);
-    fireEvent.change(select, { target: { value: '30' } });
+    changeValue(select, '30');
     expect(onPreset).toHaveBeenCalledWith(30);
   });
 });

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAdminPage, stubChartEnvironment } from '../../../components/charts/chart-test-support';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { presetPeriod, readPeriod, validatePeriod } from '../lib/period';
 import { AnalyticsPage } from './analytics-page';
 
@@ -151,23 +152,23 @@ describe.each(['en', 'ar'] as const)('the analytics page in %s', (language) => {
     const to = screen.getByLabelText(t.period.to);
     const apply = screen.getByRole('button', { name: t.period.apply });
 
-    fireEvent.change(from, { target: { value: '2026-03-10' } });
-    fireEvent.change(to, { target: { value: '2026-03-01' } });
+    changeValue(from, '2026-03-10');
+    changeValue(to, '2026-03-01');
     fireEvent.click(apply);
     expect(screen.getByRole('alert').textContent).toBe(t.period.errors.order);
     expect(from.getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(from, { target: { value: '2025-01-01' } });
-    fireEvent.change(to, { target: { value: '2026-03-01' } });
+    changeValue(from, '2025-01-01');
+    changeValue(to, '2026-03-01');
     fireEvent.click(apply);
     expect(screen.getByRole('alert').textContent).toBe(t.period.errors.tooLong);
 
-    fireEvent.change(from, { target: { value: '' } });
+    changeValue(from, '');
     fireEvent.click(apply);
     expect(screen.getByRole('alert').textContent).toBe(t.period.errors.missing);
     expect(screen.getByTestId('location').textContent).toBe('');
 
-    fireEvent.change(from, { target: { value: '2026-02-01' } });
+    changeValue(from, '2026-02-01');
     fireEvent.click(apply);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?from=2026-02-01&to=2026-03-01'));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { ArticleForm } from './article-form';
 
 const en = catalogues.en;
@@ -51,7 +52,7 @@ const errorOf = (input: HTMLElement) => {
   const id = input.getAttribute('aria-describedby')?.split(' ')[0];
   return id ? document.getElementById(id)?.textContent : undefined;
 };
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => changeValue(input, value);
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const label = (key: string, language: string) => key.replace('{{language}}', language);
 

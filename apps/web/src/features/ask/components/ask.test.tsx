@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNumber } from '../../../lib/format';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import type { QuestionDetail } from '../lib/types';
 import { AskForm } from './ask-form';
 import { QuestionThread } from './question-thread';
@@ -48,7 +49,7 @@ const errorOf = (input: HTMLElement) => {
   const id = input.getAttribute('aria-describedby')?.split(' ')[0];
   return id ? document.getElementById(id)?.textContent : undefined;
 };
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => changeValue(input, value);
 
 function question(overrides: Partial<QuestionDetail> = {}): QuestionDetail {
   return {

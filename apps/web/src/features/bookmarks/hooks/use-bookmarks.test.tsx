@@ -349,6 +349,8 @@ describe('bookmarks and the session', () => {
       expect(api.list).not.toHaveBeenCalled();
       await act(() => vi.advanceTimersByTimeAsync(1));
       expect(api.list).toHaveBeenCalledOnce();
+      // The answer is drawn on the next tick: TanStack Query hands results on in a timer.
+      await act(() => vi.advanceTimersByTimeAsync(1));
       expect(state().items).toHaveLength(2);
 
       act(() => signIn('user-b'));

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { GuideBrowser } from './category-guide-page';
 
 const node = (
@@ -88,7 +89,7 @@ describe('the category guide tree', () => {
   it('filters by a name in either language, opens where the matches are, and says when nothing matches', () => {
     show();
     const box = screen.getByRole('searchbox', { name: catalogues.en.categoryGuide.filter.label });
-    fireEvent.change(box, { target: { value: 'الرِّجال' } });
+    changeValue(box, 'الرِّجال');
     const cards = screen.getAllByTestId('guide-category');
     expect(cards).toHaveLength(1);
     const toggle = within(cards[0] as HTMLElement).getByRole('button', { name: 'One sub-category' });
@@ -96,7 +97,7 @@ describe('the category guide tree', () => {
     expect(screen.getByRole('link', { name: 'Rijal' })).toBeTruthy();
     expect(screen.getByText('2 categories match')).toBeTruthy();
 
-    fireEvent.change(box, { target: { value: 'astronomy' } });
+    changeValue(box, 'astronomy');
     expect(screen.getByText('No category matches “astronomy”.')).toBeTruthy();
     expect(screen.getByText(catalogues.en.categoryGuide.filter.noMatchHint)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: catalogues.en.categoryGuide.filter.clear }));

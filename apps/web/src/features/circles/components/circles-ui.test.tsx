@@ -8,6 +8,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNumber } from '../../../lib/format';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { formatMeetingTime, localInputToIso, seatsText } from '../lib/circle-text';
 import type { CircleDetail, CirclePost, Meeting } from '../lib/types';
 import { Composer } from './composer';
@@ -159,7 +160,7 @@ describe('a post', () => {
     fireEvent.click(await screen.findByRole('button', { name: en.posts.reportSend }));
     expect(await screen.findByText(catalogues.en.validation.circles.reasonRequired)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText(en.posts.reportReason), { target: { value: 'Insults' } });
+    changeValue(screen.getByLabelText(en.posts.reportReason), 'Insults');
     fireEvent.click(screen.getByRole('button', { name: en.posts.reportSend }));
     expect(await screen.findByText(en.posts.reported)).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/circles/${CIRCLE_ID}/posts/${post.id}/report`);
@@ -176,7 +177,7 @@ describe('the composer', () => {
     vi.stubGlobal('fetch', fetchMock);
     show(<Composer circleId={CIRCLE_ID} replyTo={null} onCancelReply={() => {}} onPosted={() => {}} />);
     const box = screen.getByLabelText(ar.composer.label);
-    fireEvent.change(box, { target: { value: 'سلام' } });
+    changeValue(box, 'سلام');
     expect(screen.getByTestId('post-counter').textContent).toBe(
       `${formatNumber(4, 'ar')} من ${formatNumber(4000, 'ar')}`,
     );

@@ -12,6 +12,7 @@ import { initialAuthState } from '../../../lib/auth/auth-machine';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatNumber } from '../../../lib/format';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { collectionQueryOptions } from '../api/get-collection';
 import { collectionKeys } from '../lib/query-keys';
 import { orderBooks } from '../lib/reorder';
@@ -251,7 +252,7 @@ describe('the "Add to collection" dialog', () => {
     );
     show(<AddToCollectionDialog book={book} title={book.title} open onOpenChange={() => {}} />);
     expect(await screen.findByText(en.add.empty)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(en.form.title), { target: { value: 'Evening reading' } });
+    changeValue(screen.getByLabelText(en.form.title), 'Evening reading');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: en.add.createAndAdd }));
     });

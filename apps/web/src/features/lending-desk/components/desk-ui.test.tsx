@@ -11,6 +11,7 @@ import { initialAuthState, transition } from '../../../lib/auth/auth-machine';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { deskActionsOf, dueDateAfterRenewal, isoDay, noticeNumber } from '../lib/loan-text';
 import { LendingSettingsPage } from './lending-settings-page';
 import { LoanActionDialog } from './loan-action-dialog';
@@ -155,7 +156,7 @@ describe('the renew dialog', () => {
     expect(note.getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).getByText(catalogues.en.validation.required)).toBeTruthy();
     expect(sentBody(fetchMock, '/renew')).toBeUndefined();
-    fireEvent.change(note, { target: { value: 'Needed for a thesis' } });
+    changeValue(note, 'Needed for a thesis');
     fireEvent.click(within(dialog).getByRole('button', { name: en.renew.confirm }));
     await waitFor(() => expect(sentBody(fetchMock, '/renew')).toEqual({ note: 'Needed for a thesis', override: true }));
   });
@@ -170,10 +171,10 @@ describe('the change due date dialog', () => {
     const date = within(dialog).getByLabelText(en.dueDate.date) as HTMLInputElement;
     expect(date.type).toBe('date');
     expect(date.value).toBe('2026-12-14');
-    fireEvent.change(date, { target: { value: '2026-12-20' } });
+    changeValue(date, '2026-12-20');
     fireEvent.click(within(dialog).getByRole('button', { name: en.dueDate.confirm }));
     expect(within(dialog).getByLabelText(en.renew.note).getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(within(dialog).getByLabelText(en.renew.note), { target: { value: 'Reader asked by phone' } });
+    changeValue(within(dialog).getByLabelText(en.renew.note), 'Reader asked by phone');
     fireEvent.click(within(dialog).getByRole('button', { name: en.dueDate.confirm }));
     expect(await screen.findByText('Due date changed to Dec 20, 2026')).toBeTruthy();
     expect(sentBody(fetchMock, '/due-date')).toEqual({ due_date: '2026-12-20', note: 'Reader asked by phone' });
@@ -196,7 +197,7 @@ describe('the lending settings page', () => {
     expect(renewals.value).toBe('2');
     expect(renewals).toHaveProperty('type', 'number');
     expect((screen.getByLabelText(en.settings.overdueBlocks) as HTMLInputElement).checked).toBe(true);
-    fireEvent.change(renewals, { target: { value: '21' } });
+    changeValue(renewals, '21');
     fireEvent.click(screen.getByRole('button', { name: en.settings.save }));
     expect(renewals.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(renewals);
@@ -206,12 +207,12 @@ describe('the lending settings page', () => {
     expect(pickup.value).toBe('3');
     expect((screen.getByLabelText(en.settings.holdsPerReader) as HTMLInputElement).value).toBe('5');
     expect(screen.getByText(en.settings.pickupWindowHint)).toBeTruthy();
-    fireEvent.change(renewals, { target: { value: '2' } });
-    fireEvent.change(pickup, { target: { value: '31' } });
+    changeValue(renewals, '2');
+    changeValue(pickup, '31');
     fireEvent.click(screen.getByRole('button', { name: en.settings.save }));
     expect(pickup.getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
-    fireEvent.change(pickup, { target: { value: '7' } });
+    changeValue(pickup, '7');
     fireEvent.click(screen.getByLabelText(en.settings.holdsAutoApprove));
     fireEvent.click(screen.getByRole('button', { name: en.settings.save }));
     await waitFor(() =>

@@ -10,6 +10,7 @@ import { initialAuthState, transition } from '../../../lib/auth/auth-machine';
 import { makeAuth } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { reorderedQueue } from '../api/holds';
 import { isAwaitingConfirmation } from '../lib/loan-text';
 import { makeLoan } from './test-loan';
@@ -186,7 +187,7 @@ describe('the waiting list page', () => {
     const reason = within(dialog).getByLabelText(en.reason);
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
-    fireEvent.change(reason, { target: { value: 'Duplicate account' } });
+    changeValue(reason, 'Duplicate account');
     fireEvent.click(within(dialog).getByRole('button', { name: en.removeConfirm }));
     expect(await screen.findByText('Reader 2 was removed from the waiting list and told why.')).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST') as [string, RequestInit];

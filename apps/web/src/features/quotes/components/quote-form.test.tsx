@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNumber } from '../../../lib/format';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { makeQuote } from '../lib/test-quote';
 import { QuoteForm } from './quote-form';
 
@@ -63,7 +64,7 @@ const errorOf = (input: HTMLElement) => {
   const id = input.getAttribute('aria-describedby')?.split(' ')[0];
   return id ? document.getElementById(id)?.textContent : undefined;
 };
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => changeValue(input, value);
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { Language } from '@maktaba/shared/constants';
 import type { SearchFacets } from '@maktaba/shared/schemas/search';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeValue } from '../../../lib/test-events';
 import { EMPTY_FACETS } from '../lib/facet-options';
 import { parseSearchState, type SearchState } from '../lib/search-state';
 import { SearchFilters } from './search-filters';
@@ -65,8 +66,8 @@ describe('SearchFilters', () => {
 
   it('applies the years together as one range', () => {
     const onChange = renderFilters('publisher=Ansariyan');
-    fireEvent.change(screen.getByLabelText('search.filters.yearFrom'), { target: { value: '1990' } });
-    fireEvent.change(screen.getByLabelText('search.filters.yearTo'), { target: { value: '2000' } });
+    changeValue(screen.getByLabelText('search.filters.yearFrom'), '1990');
+    changeValue(screen.getByLabelText('search.filters.yearTo'), '2000');
     fireEvent.click(screen.getByRole('button', { name: 'search.filters.apply' }));
     expect(onChange).toHaveBeenCalledWith(
       expect.objectContaining({ publisher: 'Ansariyan', publication_year: '1990-2000', page: 1 }),

@@ -10,6 +10,7 @@ import {
   stubFetch,
 } from '../../../components/charts/chart-test-support';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { SecurityMonitoringPage } from './security-monitoring-page';
 
 const t = catalogues.en.securityMonitoring;
@@ -97,7 +98,7 @@ describe('the security monitoring page', () => {
       within(locked).getByRole('button', { name: t.lockouts.unlockNamed.replace('{{email}}', 'locked@example.org') }),
     ).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText(t.period), { target: { value: '30' } });
+    changeValue(screen.getByLabelText(t.period), '30');
     await waitFor(() => expect(signIns.querySelectorAll('[data-testid="sign-ins-row"]')).toHaveLength(30));
     expect(requested.filter((url) => url.includes('/overview?'))).toHaveLength(2);
   });

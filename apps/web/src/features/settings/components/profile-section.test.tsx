@@ -9,6 +9,7 @@ import { initialAuthState, transition } from '../../../lib/auth/auth-machine';
 import { makeAuth, makeProfile } from '../../../lib/auth/test-fixtures';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { changeValue } from '../../../lib/test-events';
 import { AddressSection } from './address-section';
 import { AvatarEditor, avatarFileProblem } from './avatar-editor';
 import { ProfileSection } from './profile-section';
@@ -93,7 +94,7 @@ describe.each(['en', 'ar'] as const)('Settings → Profile (%s)', (lang) => {
   const text = catalogues[lang].settings.profile;
   const rename = async () => {
     const name = await screen.findByRole('textbox', { name: text.displayName });
-    fireEvent.change(name, { target: { value: 'Nour Reader' } });
+    changeValue(name, 'Nour Reader');
     fireEvent.click(screen.getByRole('button', { name: text.save }));
     return name;
   };
@@ -163,7 +164,7 @@ describe.each(['en', 'ar'] as const)('Settings → Profile (%s)', (lang) => {
     answer({});
     show(<ProfileSection />);
     const name = await screen.findByRole('textbox', { name: text.displayName });
-    fireEvent.change(name, { target: { value: 'Nour Reader' } });
+    changeValue(name, 'Nour Reader');
     useAuthStore.setState({ user: null });
     fireEvent.click(screen.getByRole('button', { name: text.save }));
     expect(await screen.findByText(text.notAuthenticated)).toBeTruthy();

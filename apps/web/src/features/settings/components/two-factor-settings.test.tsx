@@ -8,6 +8,7 @@ import { mockApi } from '../../../lib/auth/flow-test-utils';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { changeValue } from '../../../lib/test-events';
 import { TwoFactorSettings } from './two-factor-settings';
 
 const USER = { id: '0b4e7f9a-2c1d-4e8f-9a3b-5c6d7e8f9a0b', email: 'reader@example.org', name: 'Reader' };
@@ -72,9 +73,7 @@ describe('Settings → Security → Two-factor sign-in', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: i18n.t('settings.twoFactor.enable') }));
     const dialog = await screen.findByRole('dialog', { name: i18n.t('settings.twoFactor.prompt.enable.title') });
-    fireEvent.change(within(dialog).getByLabelText(i18n.t('settings.twoFactor.password')), {
-      target: { value: 'Wrong-Password-1' },
-    });
+    changeValue(within(dialog).getByLabelText(i18n.t('settings.twoFactor.password')), 'Wrong-Password-1');
     fireEvent.click(within(dialog).getByRole('button', { name: i18n.t('settings.twoFactor.prompt.enable.confirm') }));
     expect(
       await within(dialog).findByText(i18n.t('errors.codes.CURRENT_PASSWORD_INCORRECT'), {}, { timeout: 5000 }),
@@ -85,10 +84,10 @@ describe('Settings → Security → Two-factor sign-in', () => {
     expect(screen.getByText(i18n.t('settings.twoFactor.scan'))).toBeTruthy();
 
     const code = screen.getByLabelText(i18n.t('settings.twoFactor.codeLabel'));
-    fireEvent.change(code, { target: { value: '12' } });
+    changeValue(code, '12');
     fireEvent.click(screen.getByRole('button', { name: i18n.t('settings.twoFactor.confirm') }));
     expect(await screen.findByText(i18n.t('auth.twoFactor.codeInvalid'), {}, { timeout: 5000 })).toBeTruthy();
-    fireEvent.change(code, { target: { value: '123456' } });
+    changeValue(code, '123456');
     fireEvent.click(screen.getByRole('button', { name: i18n.t('settings.twoFactor.confirm') }));
     expect(await screen.findByText(i18n.t('errors.codes.INVALID_TWO_FACTOR_CODE'), {}, { timeout: 5000 })).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeProfile } from '../../../lib/auth/test-fixtures';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { changeValue } from '../../../lib/test-events';
 import { UserPicker } from './user-picker';
 
 const people = [
@@ -73,7 +74,7 @@ describe('the user picker', () => {
   it('finds people by part of a name, moves with the arrows, chooses with Enter and shows the name', async () => {
     const onChange = show();
     const input = screen.getByRole('combobox', { name: 'User' });
-    fireEvent.change(input, { target: { value: 'za' } });
+    changeValue(input, 'za');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
     expect(input.getAttribute('aria-expanded')).toBe('true');
     // Asked once for the text, after the typing pause.
@@ -97,12 +98,12 @@ describe('the user picker', () => {
     await setLanguage('ar');
     show();
     const input = screen.getByRole('combobox', { name: 'User' });
-    fireEvent.change(input, { target: { value: 'za' } });
+    changeValue(input, 'za');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.getAttribute('aria-expanded')).toBe('false');
 
-    fireEvent.change(input, { target: { value: 'nobody' } });
+    changeValue(input, 'nobody');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(catalogues.ar.audit.filters.targetNone));
   });
 });
