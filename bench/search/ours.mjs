@@ -29,10 +29,19 @@ export async function serverModules() {
   const memoryModule = fs.existsSync(dist('modules/search/search-memory.js'))
     ? await load('modules/search/search-memory.js')
     : {};
+  // The searches many readers made, in memory, where the server keeps them there.
+  const popularModule = fs.existsSync(dist('modules/search/popular-searches.js'))
+    ? await load('modules/search/popular-searches.js')
+    : null;
+  const hintsRepository = popularModule ? await load('modules/search/hints.repository.js') : null;
   const service = {
     searchBooks: searchService.searchBooks,
     suggest: searchService.suggest ?? suggestModule.suggest,
     createMemory: (db) => memoryModule.createSearchMemory?.(memoryModule.sourceOf(db), { poolTtlMs: 30_000 }),
+    createPopular: (db) =>
+      popularModule?.createPopularSearches({
+        read: (only) => hintsRepository.findPopularSearches(db, schemas.SEARCH_LIMITS.popularReaders, only),
+      }),
   };
   const index = { ...searchIndex, refreshBookSearch: searchIndex.refreshBookSearch ?? searchIndex.refreshSearchIndex };
   const exports = {
@@ -214,9 +223,10 @@ export function serviceTarget(mods, db, keys) {
   });
   const query = raw(db);
   const memory = mods.service.createMemory(db);
+  const popular = mods.service.createPopular(db);
   return {
     searchRaw: (q, filters) => mods.service.searchBooks(db, parse(params(q, filters)), { ...anonymous, memory }),
-    suggestRaw: (q) => mods.service.suggest(db, { q, limit: 10 }, { userId: null, memory }),
+    suggestRaw: (q) => mods.service.suggest(db, { q, limit: 10 }, { userId: null, memory, popular }),
     params,
     async search(q, filters) {
       const result = await this.searchRaw(q, filters);

@@ -19,7 +19,7 @@ export type AppDeps = {
   /** Covers, portraits and avatars. */
   storage: Storage;
   /** Keeps the search columns current; catalogue writes call `refresh()` before answering. */
-  searchIndex: Pick<SearchIndexer, 'refresh' | 'wordsChanged' | 'cache' | 'memory'>;
+  searchIndex: Pick<SearchIndexer, 'refresh' | 'wordsChanged' | 'cache' | 'memory' | 'popular'>;
   /** Relays new notifications (LISTEN/NOTIFY) to the open streams of this instance. */
   notifications: NotificationHub;
   /** True once a graceful shutdown has begun. */

@@ -11,7 +11,7 @@ import {
 } from '@maktaba/shared/schemas/search';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/raw.js';
 import { books } from '../src/db/schema/index.js';
@@ -405,6 +405,34 @@ describeEachDriver('search over HTTP', (driver) => {
       const own = await suggestions('الكا', reader.client);
       expect(ofType(own, 'recent').map((hint) => hint.query)).toEqual(['الكافي']);
       expect(ofType(own, 'popular')).toEqual([]);
+    });
+
+    it('drop a search from the hints as soon as it has too few readers, whichever way it lost one', async () => {
+      const bihar = () => suggestions('bih').then((result) => ofType(result, 'popular').map((hint) => hint.query));
+      type Reader = Awaited<ReturnType<typeof accountAs>>;
+      const four = await Promise.all([1, 2, 3, 4].map(() => accountAs(server, 'patron')));
+      const [first, second, third, fourth] = four as [Reader, Reader, Reader, Reader];
+      const searchAs = async (reader: Reader) => {
+        await search(`q=${encodeURIComponent('Bihar al-Anwar')}`, reader.client);
+        await readerWritesSettled(db, reader.id);
+      };
+      for (const reader of [first, second, third]) await searchAs(reader);
+      expect(await bihar()).toEqual(['Bihar al-Anwar']);
+      // A reader clears their recent searches: two readers left.
+      expect((await first.client.delete('/api/search/recent')).status).toBe(204);
+      expect(await bihar()).toEqual([]);
+      await searchAs(fourth);
+      expect(await bihar()).toEqual(['Bihar al-Anwar']);
+      // An account deleted by an admin takes its searches with it (the database's cascade): every
+      // server hears of it from the database.
+      const admin = await accountAs(server, 'admin');
+      expect((await admin.client.delete(`/api/admin/users/${second.id}`)).status).toBe(200);
+      await vi.waitFor(async () => expect(await bihar()).toEqual([]), { timeout: 5_000, interval: 20 });
+      // A change another server makes (here straight in the database) reaches this one the same way.
+      await searchAs(first);
+      expect(await bihar()).toEqual(['Bihar al-Anwar']);
+      await db.execute(sql`delete from search_history where user_id = ${third.id}`);
+      await vi.waitFor(async () => expect(await bihar()).toEqual([]), { timeout: 5_000, interval: 20 });
     });
 
     it('the search says "Did you mean" with the words as the catalogue writes them, only when it found too little', async () => {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 import { userRef } from './user-ref.js';
@@ -27,7 +26,10 @@ export const searchHistory = pgTable(
   (table) => [
     uniqueIndex('search_history_user_query_idx').on(table.userId, table.normalized),
     index('search_history_recent_idx').on(table.userId, table.searchedAt.desc()),
-    /** Popular searches by the start of any of their words, across readers (search hints). */
-    index('search_history_normalized_trgm_idx').using('gin', sql`${table.normalized} gin_trgm_ops`),
+    /**
+     * A search's readers, counted again when it gains or loses one (search hints: each server keeps
+     * the popular searches in memory, modules/search/popular-searches.ts).
+     */
+    index('search_history_normalized_idx').on(table.normalized),
   ],
 );

@@ -6,40 +6,33 @@ import { rowsOf } from '../../db/raw.js';
 
 export type PopularRow = { normalized: string; query: string; readers: number };
 
-/** The Arabic article, which a reader may leave off: "كافي" finds the popular "الكافي". */
-const ARABIC_ARTICLE = '\u0627\u0644';
-const isArabic = (text: string) => /[\u0600-\u06ff]/u.test(text);
-
 /**
- * Searches that at least `minReaders` distinct readers made, one of whose words begins with
- * `normalized` (both sides folded by the one normaliser, so vowelled, hamza and alef maqsura
- * forms meet), the most widely searched first. Each is shown as most of its readers wrote it.
- * A search fewer readers made is never returned: it would show one reader's words to another.
+ * Searches that at least `minReaders` distinct readers made (a reader has one row per distinct
+ * search: rows are readers), each as most of its readers wrote it, the most widely searched first;
+ * only those whose normalised text is in `only` when it is given. A search fewer readers made is
+ * never returned: it would show one reader's words to another.
  */
 export async function findPopularSearches(
   db: Queryable,
-  normalized: string,
   minReaders: number,
-  limit: number,
+  only?: readonly string[],
 ): Promise<PopularRow[]> {
-  const starts = isArabic(normalized) ? [normalized, `${ARABIC_ARTICLE}${normalized}`] : [normalized];
-  const matches = sql.join(
-    starts.flatMap((start) => [
-      sql`normalized like ${`${escapeLike(start)}%`}`,
-      sql`normalized like ${`% ${escapeLike(start)}%`}`,
-    ]),
-    sql` or `,
-  );
+  if (only?.length === 0) return [];
+  const among = only
+    ? sql`where normalized in (${sql.join(
+        only.map((text) => sql`${text}`),
+        sql`, `,
+      )})`
+    : sql``;
   return rowsOf<PopularRow>(
     db,
     sql`
-    select normalized, mode() within group (order by query) as query, count(distinct user_id)::int as readers
+    select normalized, mode() within group (order by query) as query, count(*)::int as readers
       from search_history
-     where ${matches}
+      ${among}
      group by normalized
-    having count(distinct user_id) >= ${minReaders}
-     order by readers desc, normalized
-     limit ${limit}`,
+    having count(*) >= ${minReaders}
+     order by readers desc, normalized`,
   );
 }
 

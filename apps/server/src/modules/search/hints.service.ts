@@ -1,7 +1,8 @@
 import { SEARCH_LIMITS } from '@maktaba/shared/schemas/search';
 import { detectQueryScript } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
-import { findPopularSearches, findWrittenForm, type PopularRow } from './hints.repository.js';
+import { findWrittenForm, type PopularRow } from './hints.repository.js';
+import type { PopularSearches } from './popular-searches.js';
 import { countUpTo } from './search.repository.js';
 import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
@@ -18,19 +19,20 @@ export const offersCorrection = (normalized: string) => typedLength(normalized) 
 /**
  * Popular searches that begin a word with the text, made by enough distinct readers, that still
  * find approved books, leaving out those in `except` (normalised: the reader's own recent ones).
- * Whether a search still finds books is an answer about the catalogue: kept in `cache` (the search
- * answers' cache, dropped whenever the catalogue changes), so a suggestion costs one statement.
+ * The popular searches are in memory (popular-searches.ts); whether one still finds books is an
+ * answer about the catalogue, kept in `cache` (the search answers' cache, dropped whenever the
+ * catalogue changes): a hint costs a statement only the first time after a change.
  */
 export async function popularHints(
   db: Queryable,
+  popular: Pick<PopularSearches, 'matching'>,
   normalized: string,
   limit: number,
   except: ReadonlySet<string>,
   cache?: SearchCache,
 ): Promise<PopularRow[]> {
   if (limit <= 0 || !offersHints(normalized)) return [];
-  const rows = await findPopularSearches(db, normalized, SEARCH_LIMITS.popularReaders, limit * 2 + except.size);
-  const candidates = rows.filter((row) => !except.has(row.normalized));
+  const candidates = await popular.matching(normalized, limit * 2, except);
   // A popular search that finds nothing (any more) is no hint. The trailing space: whole words.
   const findsBooks = async (row: PopularRow) => {
     const count = async () => ({ count: await countUpTo(db, planQuery(`${row.normalized} `), {}, ['approved'], 1) });

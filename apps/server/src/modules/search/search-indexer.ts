@@ -1,7 +1,16 @@
+import { SEARCH_LIMITS } from '@maktaba/shared/schemas/search';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
+import { findPopularSearches } from './hints.repository.js';
+import {
+  createPopularSearches,
+  EVERY_SEARCH,
+  namedSearches,
+  type PopularSearches,
+  SEARCH_HISTORY_CHANNEL,
+} from './popular-searches.js';
 import type { SearchCache } from './search-cache.js';
 import { markOutdatedSearchRows, rebuildSearchWords, refreshSearchIndex } from './search-index.js';
 import { createSearchMemory, SEARCH_WORDS_CHANNEL, type SearchMemory, sourceOf } from './search-memory.js';
@@ -19,6 +28,8 @@ export type SearchIndexer = {
   cache: SearchCache;
   /** The vocabulary and the popular books in memory, kept current with the index. */
   memory: SearchMemory;
+  /** The searches many readers made, in memory, kept current with the readers' recent searches. */
+  popular: PopularSearches;
   /** Recomputes the vocabulary soon (debounced). */
   wordsChanged(): void;
   /** Listens for rebuilt vocabularies (of this instance or another) and starts the sweep. */
@@ -38,7 +49,11 @@ export function createSearchIndexer(
 ): SearchIndexer {
   const { db } = database;
   const memory = createSearchMemory(sourceOf(db), { cache, poolTtlMs: options.poolTtlMs });
+  const popular = createPopularSearches({
+    read: (only) => findPopularSearches(db, SEARCH_LIMITS.popularReaders, only),
+  });
   let unlisten: (() => Promise<void>) | undefined;
+  let unlistenHistory: (() => Promise<void>) | undefined;
   let running: Promise<void> | null = null;
   let again = false;
   let sweep: NodeJS.Timeout | undefined;
@@ -66,6 +81,7 @@ export function createSearchIndexer(
   const indexer: SearchIndexer = {
     cache,
     memory,
+    popular,
     refresh() {
       if (running) {
         again = true;
@@ -96,6 +112,12 @@ export function createSearchIndexer(
       unlisten = await database.listen(SEARCH_WORDS_CHANNEL, () => memory.wordsChanged(), {
         onReconnected: () => memory.wordsChanged(),
       });
+      // A lost connection may have lost a notice too: read every popular search again then.
+      unlistenHistory = await database.listen(
+        SEARCH_HISTORY_CHANNEL,
+        (payload) => popular.changed(namedSearches(payload)),
+        { onReconnected: () => popular.changed(EVERY_SEARCH) },
+      );
       // Read before the first keystroke needs it.
       await memory.vocabulary();
       sweep = setInterval(() => {
@@ -113,6 +135,7 @@ export function createSearchIndexer(
       clearTimeout(wordsTimer);
       await running;
       await unlisten?.();
+      await unlistenHistory?.();
     },
   };
   return indexer;

@@ -83,9 +83,13 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
       const text = query.q.trim();
       const database = db(c);
       // After the answer, in the reader's order (reader-writes.ts).
+      const { popular } = c.get('deps').searchIndex;
       writeForReaderLater(database, actor.id, c.get('log'), () =>
         Promise.all([
-          recordSearch(database, actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept),
+          // This instance reads the searches again at once; the others at the database's notice.
+          recordSearch(database, actor.id, text, normalizeSearchText(text), SEARCH_LIMITS.recentKept).then((changed) =>
+            popular.changed(changed),
+          ),
           touchLastActivityThrottled(database, actor.id),
         ]),
       );
@@ -99,12 +103,13 @@ export const searchRoutes = new OpenAPIHono<AppEnv>()
       userId: actor?.id ?? null,
       cache: c.get('deps').searchIndex.cache,
       memory: c.get('deps').searchIndex.memory,
+      popular: c.get('deps').searchIndex.popular,
     });
     c.header('Cache-Control', actor ? PRIVATE_CACHE : PUBLIC_CACHE);
     return c.json(result, 200);
   })
   .openapi(clearRecentRoute, async (c) => {
     await readerWritesSettled(db(c), c.get('actor').id);
-    await clearSearches(db(c), c.get('actor').id);
+    c.get('deps').searchIndex.popular.changed(await clearSearches(db(c), c.get('actor').id));
     return c.body(null, 204);
   });

@@ -272,17 +272,23 @@ export async function findRecentSearches(
   );
 }
 
-/** Records a reader's search (one row per distinct search, moved to the top when repeated); keeps the newest few. */
+/**
+ * Records a reader's search (one row per distinct search, moved to the top when repeated); keeps
+ * the newest few. Returns the searches whose readers this may have changed: the one recorded and
+ * those pushed out of the list (normalised).
+ */
 export async function recordSearch(
   db: Queryable,
   userId: string,
   query: string,
   normalized: string,
   keep: number,
-): Promise<void> {
+): Promise<string[]> {
   // One statement: the trim reads the table as it was before the insert, so the row just written
   // (new or moved to the top) is named by its id and the newest `keep - 1` others are kept.
-  await db.execute(sql`
+  const trimmed = await rowsOf<{ normalized: string }>(
+    db,
+    sql`
     with saved as (
       insert into search_history (user_id, query, normalized) values (${userId}, ${query}, ${normalized})
       on conflict (user_id, normalized) do update set query = excluded.query, searched_at = now()
@@ -293,9 +299,17 @@ export async function recordSearch(
        and id not in (
          select id from search_history
           where user_id = ${userId} and id not in (select id from saved)
-          order by searched_at desc limit ${Math.max(0, keep - 1)})`);
+          order by searched_at desc limit ${Math.max(0, keep - 1)})
+    returning normalized`,
+  );
+  return [normalized, ...trimmed.map((row) => row.normalized)];
 }
 
-export async function clearSearches(db: Queryable, userId: string): Promise<number> {
-  return affectedBy(db, sql`delete from search_history where user_id = ${userId}`);
+/** Clears a reader's recent searches; returns those cleared (normalised). */
+export async function clearSearches(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await rowsOf<{ normalized: string }>(
+    db,
+    sql`delete from search_history where user_id = ${userId} returning normalized`,
+  );
+  return rows.map((row) => row.normalized);
 }

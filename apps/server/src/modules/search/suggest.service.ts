@@ -15,6 +15,7 @@ import type { Vocabulary } from './vocabulary.js';
 const SUGGEST_DROP_MAX = 1;
 
 import { didYouMean, offersCorrection, offersHints, popularHints } from './hints.service.js';
+import type { PopularSearches } from './popular-searches.js';
 import { readerWritesSettled } from './reader-writes.js';
 import type { SearchCache } from './search-cache.js';
 import { isBroad, planQuery, type QueryPlan, shortPrefix, type Term } from './search-plan.js';
@@ -166,7 +167,12 @@ type CatalogueAnswer = { lists: CatalogueLists; correction: string | null };
 export async function suggest(
   db: Queryable,
   query: SuggestQuery,
-  options: { userId: string | null; cache?: SearchCache; memory: Pick<SearchMemory, 'vocabulary' | 'popularBooks'> },
+  options: {
+    userId: string | null;
+    cache?: SearchCache;
+    memory: Pick<SearchMemory, 'vocabulary' | 'popularBooks'>;
+    popular: Pick<PopularSearches, 'matching'>;
+  },
 ): Promise<SuggestResult> {
   const plan = planQuery(query.q);
   if (plan.terms.length === 0) return { suggestions: [], script: plan.script, correction: null };
@@ -210,7 +216,14 @@ export async function suggest(
         )
       : [],
     offersHints(normalized)
-      ? popularHints(db, normalized, popularLimit + (options.userId ? recentLimit : 0), new Set(), options.cache)
+      ? popularHints(
+          db,
+          options.popular,
+          normalized,
+          popularLimit + (options.userId ? recentLimit : 0),
+          new Set(),
+          options.cache,
+        )
       : [],
     options.cache?.get(`suggest:${query.limit}:${plan.normalized}${typing}`, lookUp) ?? lookUp(),
   ]);
