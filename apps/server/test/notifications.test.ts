@@ -9,9 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { LISTENER_APPLICATION_NAME } from '../src/db/pg-listener.js';
 import { profiles, userNotifications } from '../src/db/schema/index.js';
 import { notifyUser } from '../src/modules/notifications/notifications.service.js';
-import { NOTIFICATIONS_CHANNEL } from '../src/modules/notifications/notifications-hub.js';
 import { type ApiClient, clientFrom, registerAccount } from './api-client.js';
 import { accountAs, describeEachDriver, startTestServer, useTestServer } from './helpers.js';
 import { notificationsOf, openSse, type SseStream } from './sse-client.js';
@@ -315,7 +315,7 @@ describeEachDriver('notifications over HTTP', (driver) => {
     it('listens again after its connection is cut, and sends what came meanwhile', async () => {
       const open = await stream(reader);
       const killed = await db.execute(
-        sql`select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = ${`maktaba-listen:${NOTIFICATIONS_CHANNEL}`} and datname = current_database()`,
+        sql`select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
       );
       expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
       const meanwhile = await notify(reader.id, 'While the listener was away');

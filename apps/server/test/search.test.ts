@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { LISTENER_APPLICATION_NAME } from '../src/db/pg-listener.js';
 import { rowsOf } from '../src/db/raw.js';
 import { books } from '../src/db/schema/index.js';
 import { readDemoCatalogue } from '../src/modules/catalogue/demo-catalogue.js';
@@ -434,6 +435,29 @@ describeEachDriver('search over HTTP', (driver) => {
       await db.execute(sql`delete from search_history where user_id = ${third.id}`);
       await vi.waitFor(async () => expect(await bihar()).toEqual([]), { timeout: 5_000, interval: 20 });
     });
+
+    it.runIf(driver.name === 'postgres')(
+      'read every popular search again when the listener is back after its connection was cut',
+      async () => {
+        const kamal = () => suggestions('kama').then((result) => ofType(result, 'popular').map((hint) => hint.query));
+        type Reader = Awaited<ReturnType<typeof accountAs>>;
+        const three = (await Promise.all([1, 2, 3].map(() => accountAs(server, 'patron')))) as [Reader, Reader, Reader];
+        for (const reader of three) {
+          await search(`q=${encodeURIComponent('Kamal al-Din')}`, reader.client);
+          await readerWritesSettled(db, reader.id);
+        }
+        expect(await kamal()).toEqual(['Kamal al-Din']);
+        // The notice of this deletion goes nowhere: the listener's connection is cut in the same
+        // transaction, before the commit.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`delete from search_history where user_id = ${three[0].id}`);
+          await tx.execute(
+            sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+          );
+        });
+        await vi.waitFor(async () => expect(await kamal()).toEqual([]), { timeout: 10_000, interval: 50 });
+      },
+    );
 
     it('the search says "Did you mean" with the words as the catalogue writes them, only when it found too little', async () => {
       const latin = await q('Tahdhib al-Ahkma');

@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { SERVER_ROOT } from '../server-root.js';
 import { acquireDataDirLock } from './lock.js';
-import { type ListenOptions, listenPostgres } from './pg-listener.js';
+import { createPostgresListener, type ListenOptions } from './pg-listener.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -25,8 +25,8 @@ export type DatabaseHandle = {
   /** Round trip to the database in milliseconds; throws when it is unreachable. */
   ping(): Promise<number>;
   /**
-   * LISTEN on `channel` (one listener per server instance); resolves with the function that stops
-   * listening. On PostgreSQL it uses a connection of its own that reconnects when it drops.
+   * LISTEN on `channel`; resolves with the function that stops listening. On PostgreSQL every
+   * channel shares one connection of its own, which reconnects when it drops (pg-listener.ts).
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -164,11 +164,12 @@ export async function openPostgres(url: string, poolMax: number, logger: Logger)
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       lockClient.release();
     }
+    const listener = createPostgresListener(url, logger);
     return {
       db,
       driver: 'postgres',
       ping: () => ping(db),
-      listen: (channel, onPayload, options) => listenPostgres(url, channel, onPayload, logger, options),
+      listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options),
       close: () => pool.end(),
     };
   } catch (error) {
