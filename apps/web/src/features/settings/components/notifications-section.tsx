@@ -10,9 +10,9 @@ import {
 import type { NotificationChannels } from '@maktaba/shared/schemas/profile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { dispatchAuth, useAuthStore } from '../../../lib/auth/use-auth';
+import { replacingToasts } from '../../../lib/replacing-toasts';
 import { updateNotificationPreferences } from '../api/update-notification-preferences';
 
 type Choices = Record<NotificationPreferenceEvent, NotificationChannels>;
@@ -21,6 +21,9 @@ const CHANNEL_KEYS: Record<NotificationChannel, string> = {
   in_app: 'settings.notifications.inApp',
   email: 'settings.notifications.email',
 };
+
+/** One "saved" or "could not save" at a time, the newest. */
+const notificationsToasts = replacingToasts();
 
 /**
  * Settings → Notifications: per lending event, whether the reader hears of it in the app and by
@@ -54,13 +57,12 @@ export function NotificationsSection() {
         if (state.profile?.id === saved.id) {
           dispatchAuth({ type: 'PROFILE_LOADED', profile: saved, profileComplete: state.profileComplete });
         }
-        toast.success(t('settings.notifications.saved'), { id: 'settings-notifications' });
+        notificationsToasts.success(t('settings.notifications.saved'));
       } catch (error) {
         // Only this switch goes back: others changed meanwhile keep their new state.
         setChoices((latest) => ({ ...latest, [event]: { ...latest[event], [channel]: current[channel] } }));
-        toast.error(
+        notificationsToasts.error(
           t('settings.notifications.saveFailed', { reason: apiErrorText(t, error, { fieldPrefix: 'validation.' }) }),
-          { id: 'settings-notifications' },
         );
       }
     });

@@ -3,7 +3,6 @@ import type { PreferencesUpdate } from '@maktaba/shared/schemas/preferences';
 import { THEME_CHOICES, type ThemeChoice } from '@maktaba/shared/schemas/profile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { apiErrorText } from '../../../lib/api-error-text';
 import {
   applyPreferences,
@@ -11,9 +10,13 @@ import {
   type ReaderPreferences,
   savePreferences,
 } from '../../../lib/reader-preferences';
+import { replacingToasts } from '../../../lib/replacing-toasts';
 import { useThemeStore } from '../../../lib/theme';
 import { PreferenceOption } from './preference-option';
 import { StylePreview } from './style-preview';
+
+/** One "saved" or "could not save" at a time, the newest. */
+const preferencesToasts = replacingToasts();
 
 /** Each language is named in itself. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
@@ -47,15 +50,13 @@ export function PreferencesSection() {
     await applyPreferences(choice);
     try {
       await savePreferences(update);
-      toast.success(t('settings.preferences.saved'), { id: 'settings-preferences' });
+      preferencesToasts.success(t('settings.preferences.saved'));
     } catch (error) {
       const previous: Partial<ReaderPreferences> = {};
       for (const key of Object.keys(choice) as (keyof ReaderPreferences)[])
         Object.assign(previous, { [key]: before[key] });
       await applyPreferences(previous);
-      toast.error(t('settings.preferences.saveFailed', { reason: apiErrorText(t, error) }), {
-        id: 'settings-preferences',
-      });
+      preferencesToasts.error(t('settings.preferences.saveFailed', { reason: apiErrorText(t, error) }));
     }
   };
 
