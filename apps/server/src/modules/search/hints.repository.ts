@@ -64,7 +64,7 @@ export async function findWrittenForm(db: Queryable, word: string): Promise<stri
     sql`
     (select title_en as a, title_ar as b from books
       where status = 'approved' and (search_title || ' ' || search_authors) like ${pattern}
-      order by popularity desc, id limit 5)
+      order by popularity desc nulls last, id limit 5)
     union all
     (select name_en as a, name_ar as b from authors
       where search_name like ${pattern}

@@ -146,11 +146,18 @@ export async function suggestBooks(
   const places = candidates.slice(0, limit);
   if (places.every((row) => row.tier === 0)) return found;
   const widened = plan.script === 'ar' && !isBroad(plan) && !places.some((row) => row.tier === 0);
-  const wanted = widened ? sql`(${begins} or ${wordBegins})` : begins;
+  // A title that begins with the text holds every word of it: those are read through the title
+  // index in order of popularity (or along the popularity index until enough are found), never
+  // through the word index, which would read every book that holds a common word ("al": 115,000
+  // books at 1M). A word of a title that begins with it is no prefix of the title: the word index
+  // narrows those down first.
   const starting = await hydrate(
     db,
-    sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and ${wanted}
-         order by tier, popularity desc, id limit ${limit * 2}`,
+    widened
+      ? sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and (${begins} or ${wordBegins})
+             order by tier, popularity desc, id limit ${limit * 2}`
+      : sql`select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins}
+             order by popularity desc nulls last, id limit ${limit * 2}`,
   );
   const seen = new Set(starting.map((row) => row.id));
   const lookedUp = widened ? 1 : 0;
