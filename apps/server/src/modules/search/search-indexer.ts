@@ -48,7 +48,12 @@ export function createSearchIndexer(
   options: { poolTtlMs: number },
 ): SearchIndexer {
   const { db } = database;
-  const memory = createSearchMemory(sourceOf(db), { cache, poolTtlMs: options.poolTtlMs });
+  const memory = createSearchMemory(sourceOf(db), {
+    cache,
+    poolTtlMs: options.poolTtlMs,
+    // The older list keeps serving; the next keystroke after the time is up tries again.
+    onRefreshFailed: (error) => logger.warn({ err: error }, 'could not read the popular books again'),
+  });
   const popular = createPopularSearches({
     read: (only) => findPopularSearches(db, SEARCH_LIMITS.popularReaders, only),
   });

@@ -92,6 +92,30 @@ describe('what search keeps in memory', () => {
     expect((await memory.popularBooks()).map((b) => b.id)).toEqual(['2', '1']);
     expect(state.poolReads).toBe(2);
   });
+
+  it('says when reading the popular books again fails, and keeps serving the books it has', async () => {
+    let clock = 0;
+    const failures: unknown[] = [];
+    const { state, source } = fakeSource({ words: [], books: [book('1', 'Kafi', 9)] });
+    const memory = createSearchMemory(source, {
+      poolTtlMs: 30_000,
+      now: () => clock,
+      onRefreshFailed: (error) => failures.push(error),
+    });
+    await memory.popularBooks();
+    clock = 31_000;
+    state.fail = true;
+    expect((await memory.popularBooks()).map((b) => b.id)).toEqual(['1']);
+    await settle();
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toContain('away');
+    // Tried again at the next use, not kept as a failure.
+    state.fail = false;
+    state.books = [book('2', 'Kashf', 20)];
+    await memory.popularBooks();
+    await settle();
+    expect((await memory.popularBooks()).map((b) => b.id)).toEqual(['2']);
+  });
 });
 
 describe('a broad prefix among the popular books', () => {

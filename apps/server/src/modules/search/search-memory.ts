@@ -35,7 +35,13 @@ export const sourceOf = (db: Queryable): MemorySource => ({
 
 export function createSearchMemory(
   source: MemorySource,
-  options: { cache?: Pick<SearchCache, 'generation'>; poolTtlMs: number; now?: () => number },
+  options: {
+    cache?: Pick<SearchCache, 'generation'>;
+    poolTtlMs: number;
+    now?: () => number;
+    /** Told of a background read that failed (the answers go on with the books read before). */
+    onRefreshFailed?: (error: unknown) => void;
+  },
 ): SearchMemory {
   const now = options.now ?? Date.now;
   let vocabulary: Promise<Vocabulary> | null = null;
@@ -75,7 +81,7 @@ export function createSearchMemory(
             (books) => {
               if (pool === kept) pool = { books: Promise.resolve(books), readAt: now(), generation: kept.generation };
             },
-            () => {},
+            (error: unknown) => options.onRefreshFailed?.(error),
           )
           .finally(() => {
             refreshing = false;
