@@ -16,7 +16,8 @@ describe('replacingToasts', () => {
     const first = toast.getToasts().at(-1)?.id;
     saved.error('Could not save');
     expect(dismiss).toHaveBeenCalledWith(first);
-    const second = toast.getToasts().at(-1);
+    // The toast shown, not a dismissal: sonner lists both kinds.
+    const second = toast.getToasts().at(-1) as { id: string | number; type?: string } | undefined;
     expect(second?.id).not.toBe(first);
     expect(second?.type).toBe('error');
     saved.success('Saved');

@@ -2,7 +2,7 @@ import { queryWords, withoutArticle } from '@maktaba/shared/search-text';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
-import { affectedBy, rowsOf } from '../../db/raw.js';
+import { rowsOf } from '../../db/raw.js';
 import { isBroad, type QueryPlan, shortPrefix, shortPrefixMatch, titleStarts, toTsquery } from './search-plan.js';
 
 export type BookSuggestionRow = {
