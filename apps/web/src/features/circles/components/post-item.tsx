@@ -65,6 +65,17 @@ export function PostItem({ circleId, post, onReply, timeZone = readerTimeZone() 
     );
   };
 
+  // Told through the promise, not mutate's callbacks: those are dropped once this post is gone
+  // from the discussion, which the answer makes happen.
+  const deletePost = () =>
+    remove.mutateAsync(post.id).then(
+      () => {
+        setDialog(null);
+        toast.success(t('circles.posts.deleted'));
+      },
+      (failure: unknown) => setError(apiErrorText(t, failure)),
+    );
+
   return (
     <article
       data-testid="circle-post"
@@ -238,15 +249,7 @@ export function PostItem({ circleId, post, onReply, timeZone = readerTimeZone() 
         cancelLabel={t('circles.actions.cancel')}
         isPending={remove.isPending}
         error={dialog === 'delete' ? error : null}
-        onConfirm={() =>
-          remove.mutate(post.id, {
-            onSuccess: () => {
-              setDialog(null);
-              toast.success(t('circles.posts.deleted'));
-            },
-            onError: (failure) => setError(apiErrorText(t, failure)),
-          })
-        }
+        onConfirm={deletePost}
       />
       <ReasonDialog
         open={dialog === 'hide'}

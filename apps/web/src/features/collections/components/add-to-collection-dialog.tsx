@@ -68,16 +68,12 @@ function CollectionChoices({ book, title }: { book: CollectionTarget; title: str
 
   const onToggle = (collection: MyCollection, add: boolean) => {
     const name = collectionTitleText(collection, language, t('collections.untitled'));
-    return toggle
-      .mutateAsync(
-        { collectionId: collection.id, add },
-        {
-          onSuccess: () =>
-            toast.success(t(add ? 'collections.add.added' : 'collections.add.removed', { collection: name })),
-          onError: (error) => toast.error(collectionErrorText(t, error, language)),
-        },
-      )
-      .catch(() => undefined);
+    // Told through the promise, not callbacks given to mutateAsync: those are dropped once this list
+    // is gone, as it is when the reader closes the dialog before the answer.
+    return toggle.mutateAsync({ collectionId: collection.id, add }).then(
+      () => toast.success(t(add ? 'collections.add.added' : 'collections.add.removed', { collection: name })),
+      (error: unknown) => toast.error(collectionErrorText(t, error, language)),
+    );
   };
 
   return (

@@ -44,11 +44,13 @@ export function CollectionBookRow(props: Props) {
   const author = pickLocalized(book.author_name, book.author_name_ar, language);
   const titleText = title?.text ?? t('catalogue.unknownTitle');
 
+  // Told through the promise, not mutate's callbacks: those are dropped once this row is gone, and
+  // the answer takes the book out of the list at once.
   const onRemove = () =>
-    remove.mutate(book.id, {
-      onSuccess: () => toast.success(t('collections.page.removedBook', { title: titleText })),
-      onError: (error) => toast.error(collectionErrorText(t, error, language)),
-    });
+    remove.mutateAsync(book.id).then(
+      () => toast.success(t('collections.page.removedBook', { title: titleText })),
+      (error: unknown) => toast.error(collectionErrorText(t, error, language)),
+    );
 
   return (
     <li

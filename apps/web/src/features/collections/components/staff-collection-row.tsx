@@ -25,14 +25,21 @@ export function StaffCollectionRow({ collection, canDelete }: { collection: Coll
   const plainTitle = collectionTitleText(collection, language, t('collections.untitled'));
   const Visibility = collection.is_public ? Globe : Lock;
 
+  // Told through the promises, not mutate's callbacks: those are dropped once this row is gone,
+  // and the answer may take it out of the list (deleted, or no longer featured under "Featured only").
   const onFeature = () =>
-    featured.mutate(
-      { id: collection.id, featured: !collection.featured },
-      {
-        onSuccess: () =>
-          toast.success(t(collection.featured ? 'collections.page.unfeatured' : 'collections.page.featured')),
-        onError: (error) => toast.error(collectionErrorText(t, error, language)),
+    featured.mutateAsync({ id: collection.id, featured: !collection.featured }).then(
+      () => toast.success(t(collection.featured ? 'collections.page.unfeatured' : 'collections.page.featured')),
+      (error: unknown) => toast.error(collectionErrorText(t, error, language)),
+    );
+  // A refusal shows in the dialog, from the mutation's state.
+  const onDelete = () =>
+    remove.mutateAsync(collection.id).then(
+      () => {
+        setDeleting(false);
+        toast.success(t('collections.page.deleted'));
       },
+      () => undefined,
     );
 
   return (
@@ -116,14 +123,7 @@ export function StaffCollectionRow({ collection, canDelete }: { collection: Coll
         cancelLabel={t('collections.form.cancel')}
         isPending={remove.isPending}
         error={remove.isError ? collectionErrorText(t, remove.error, language) : null}
-        onConfirm={() =>
-          remove.mutate(collection.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              toast.success(t('collections.page.deleted'));
-            },
-          })
-        }
+        onConfirm={onDelete}
       />
     </li>
   );

@@ -135,17 +135,20 @@ function GuideForm({ source }: { source: Guide | null }) {
     }
   };
 
+  // Told through the promise, not mutate's callbacks, and on to the list by navigate rather than
+  // this form's state: the answer makes the page read the deleted guide again, and its "not found"
+  // may replace this form before the callbacks run.
   const onDelete = () => {
     if (!source) return;
     setDeleteError(null);
-    remove.mutate(source.id, {
-      onSuccess: () => {
+    remove.mutateAsync(source.id).then(
+      () => {
         setConfirmingDelete(false);
         toast.success(t('guides.editor.done.delete'));
-        setGoTo('/library/guides');
+        void navigate('/library/guides');
       },
-      onError: (error) => setDeleteError(apiErrorText(t, error)),
-    });
+      (error: unknown) => setDeleteError(apiErrorText(t, error)),
+    );
   };
 
   const text = (field: keyof Texts) => (value: string) => setTexts((current) => ({ ...current, [field]: value }));

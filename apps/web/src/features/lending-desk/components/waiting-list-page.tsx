@@ -256,15 +256,14 @@ function RemoveDialog({ bookId, hold, onClose }: { bookId: string; hold: DeskHol
       return;
     }
     setError(null);
-    remove.mutate(
-      { id: hold.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('desk.holds.removed', { name }));
-          onClose();
-        },
-        onError: (failure) => setError(t(apiErrorKey(failure, { fieldPrefix: 'validation.' }))),
+    // Told through the promise, not mutate's callbacks: those are dropped once this dialog is gone,
+    // as it is when the last hold leaves the list (the queue that holds the dialog goes with it).
+    remove.mutateAsync({ id: hold.id, reason: reason.trim() }).then(
+      () => {
+        toast.success(t('desk.holds.removed', { name }));
+        onClose();
       },
+      (failure: unknown) => setError(t(apiErrorKey(failure, { fieldPrefix: 'validation.' }))),
     );
   };
 

@@ -35,13 +35,16 @@ export function BorrowDialog({ open, onOpenChange, bookId, title, context, reade
     if (!isOpen) request.reset();
     onOpenChange(isOpen);
   };
+  // Told through the promise, not mutate's callbacks: those are dropped once this dialog is gone,
+  // and the answer (a loan of this book) replaces it. A refusal shows from the request's state.
   const submit = () =>
-    request.mutate(bookId, {
-      onSuccess: () => {
+    request.mutateAsync(bookId).then(
+      () => {
         close(false);
         toast.success(t('loans.toast.requested'));
       },
-    });
+      () => undefined,
+    );
   const address = context.shipping_address;
   const blocked = context.blocked_by;
   const blockedText =

@@ -31,22 +31,21 @@ export function LoanActions({ loan, title }: { loan: Loan; title: string }) {
   const offered = awaitsConfirmation(loan);
   if (actions.length === 0 && !refusal && !offered) return null;
 
+  // Told through the promise, not mutate's callbacks: those are dropped once these buttons are gone,
+  // and the answer may take them away (a cancelled request leaves the book page's loan summary).
   const run = (action: ReaderAction, body?: { carrier?: string; tracking_number?: string }) => {
     setError(null);
-    mutation.mutate(
-      { id: loan.id, action, body },
-      {
-        onSuccess: (updated) => {
-          setOpen(null);
-          if (action === 'renew' && updated.due_date)
-            toast.success(t('loans.toast.renew', { date: formatDate(updated.due_date, i18n.language) }));
-          else toast.success(t(`loans.toast.${action}`));
-        },
-        onError: (failure) => {
-          const text = loanErrorText(t, failure, i18n.language);
-          if (action === 'deliver' || action === 'renew') toast.error(text);
-          else setError(text);
-        },
+    mutation.mutateAsync({ id: loan.id, action, body }).then(
+      (updated) => {
+        setOpen(null);
+        if (action === 'renew' && updated.due_date)
+          toast.success(t('loans.toast.renew', { date: formatDate(updated.due_date, i18n.language) }));
+        else toast.success(t(`loans.toast.${action}`));
+      },
+      (failure: unknown) => {
+        const text = loanErrorText(t, failure, i18n.language);
+        if (action === 'deliver' || action === 'renew') toast.error(text);
+        else setError(text);
       },
     );
   };

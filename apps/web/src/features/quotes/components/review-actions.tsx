@@ -24,16 +24,19 @@ export function ReviewActions({ quote, role, onReturn, onEdit, onDelete }: Revie
   const archive = useSetQuoteArchived();
   const feature = useSetQuoteFeatured();
   const isBusy = approve.isPending || archive.isPending || feature.isPending;
-  const done = (key: string) => ({
-    onSuccess: () => toast.success(t(key)),
-    onError: (error: unknown) => toast.error(apiErrorText(t, error)),
-  });
+  // Told through the promise, not mutate's callbacks: those are dropped once these buttons are gone,
+  // and approving, archiving or restoring a quote takes it out of the queue shown.
+  const tell = (change: Promise<unknown>, key: string) =>
+    change.then(
+      () => toast.success(t(key)),
+      (error: unknown) => toast.error(apiErrorText(t, error)),
+    );
   const canEdit = can(role, 'quotes.edit');
   return (
     <div className="flex flex-wrap gap-2" data-testid="review-actions">
       {quote.status === 'pending' && can(role, 'quotes.approve') ? (
         <>
-          <Button disabled={isBusy} onClick={() => approve.mutate(quote.id, done('quotes.review.approved'))}>
+          <Button disabled={isBusy} onClick={() => tell(approve.mutateAsync(quote.id), 'quotes.review.approved')}>
             <Check aria-hidden className="size-4" />
             {t('quotes.review.approve')}
           </Button>
@@ -56,9 +59,9 @@ export function ReviewActions({ quote, role, onReturn, onEdit, onDelete }: Revie
             disabled={isBusy}
             aria-pressed={quote.featured}
             onClick={() =>
-              feature.mutate(
-                { id: quote.id, featured: !quote.featured },
-                done(quote.featured ? 'quotes.review.unfeatured' : 'quotes.review.featured'),
+              tell(
+                feature.mutateAsync({ id: quote.id, featured: !quote.featured }),
+                quote.featured ? 'quotes.review.unfeatured' : 'quotes.review.featured',
               )
             }
           >
@@ -68,7 +71,7 @@ export function ReviewActions({ quote, role, onReturn, onEdit, onDelete }: Revie
           <Button
             variant="secondary"
             disabled={isBusy}
-            onClick={() => archive.mutate({ id: quote.id, archived: true }, done('quotes.review.archived'))}
+            onClick={() => tell(archive.mutateAsync({ id: quote.id, archived: true }), 'quotes.review.archived')}
           >
             <Archive aria-hidden className="size-4" />
             {t('quotes.review.archive')}
@@ -79,7 +82,7 @@ export function ReviewActions({ quote, role, onReturn, onEdit, onDelete }: Revie
         <Button
           variant="secondary"
           disabled={isBusy}
-          onClick={() => archive.mutate({ id: quote.id, archived: false }, done('quotes.review.restored'))}
+          onClick={() => tell(archive.mutateAsync({ id: quote.id, archived: false }), 'quotes.review.restored')}
         >
           <ArchiveRestore aria-hidden className="size-4" />
           {t('quotes.review.restore')}

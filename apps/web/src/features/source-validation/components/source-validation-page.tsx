@@ -422,17 +422,18 @@ function MergeDialog({ finding, onClose }: { finding: Finding | null; onClose: (
     (record && pickLocalized(record.title_en, record.title_ar, language)?.text) ??
     t('sourceValidation.findings.untitled');
   const number = (value: number) => formatNumber(value, i18n.language);
+  // Told through the promise, not mutate's callbacks: those are dropped once this dialog is gone,
+  // as it is when the merge empties the page of findings that holds it. A refusal shows from the
+  // merge's state.
   const onConfirm = () => {
     if (!duplicate || !keeper) return;
-    merge.mutate(
-      { keepId: keeper.id, duplicateId: duplicate.id },
-      {
-        onSuccess: () => {
-          toast.success(t('sourceValidation.merge.done', { keeper: name(keeper) }));
-          merge.reset();
-          onClose();
-        },
+    merge.mutateAsync({ keepId: keeper.id, duplicateId: duplicate.id }).then(
+      () => {
+        toast.success(t('sourceValidation.merge.done', { keeper: name(keeper) }));
+        merge.reset();
+        onClose();
       },
+      () => undefined,
     );
   };
   return (
