@@ -147,17 +147,19 @@ export async function suggestBooks(
   if (places.every((row) => row.tier === 0)) return found;
   const widened = plan.script === 'ar' && !isBroad(plan) && !places.some((row) => row.tier === 0);
   // A title that begins with the text holds every word of it: those are read through the title
-  // index in order of popularity (or along the popularity index until enough are found), never
-  // through the word index, which would read every book that holds a common word ("al": 115,000
-  // books at 1M). A word of a title that begins with it is no prefix of the title: the word index
-  // narrows those down first.
+  // index alone, never through the word index, which would read every book that holds a common
+  // word ("al": 115,000 books at 1M). Nor along the popularity index until enough are found: the
+  // pool of popular books gave too few of them, so that walk would read thousands of books (the
+  // planner cannot tell, as it misjudges how many titles begin with a prefix). A word of a title
+  // that begins with the text is no prefix of the title: the word index narrows those down first.
   const starting = await hydrate(
     db,
     widened
       ? sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and (${begins} or ${wordBegins})
              order by tier, popularity desc, id limit ${limit * 2}`
-      : sql`select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins}
-             order by popularity desc nulls last, id limit ${limit * 2}`,
+      : sql`with beginning as materialized (
+               select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins})
+             select * from beginning order by popularity desc nulls last, id limit ${limit * 2}`,
   );
   const seen = new Set(starting.map((row) => row.id));
   const lookedUp = widened ? 1 : 0;
