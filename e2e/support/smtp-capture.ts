@@ -59,11 +59,15 @@ export async function startSmtpCapture(options: { port: number; dir: string; hos
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** The newest message to `address` received after `since`, polling the capture directory. */
+/**
+ * The newest message to `address` received after `since` (and that `where` accepts: another
+ * message to the same address, such as sign-up's confirmation, may arrive meanwhile), polling the
+ * capture directory.
+ */
 export async function waitForMail(
   dir: string,
   address: string,
-  options: { since?: Date; timeoutMs?: number } = {},
+  options: { since?: Date; timeoutMs?: number; where?: (mail: CapturedMail) => boolean } = {},
 ): Promise<CapturedMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   const wanted = address.toLowerCase();
@@ -71,7 +75,12 @@ export async function waitForMail(
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')) : [];
     const matches = files
       .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as CapturedMail)
-      .filter((mail) => mail.to.includes(wanted) && (!options.since || new Date(mail.receivedAt) >= options.since))
+      .filter(
+        (mail) =>
+          mail.to.includes(wanted) &&
+          (!options.since || new Date(mail.receivedAt) >= options.since) &&
+          (!options.where || options.where(mail)),
+      )
       .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
     const latest = matches.at(-1);
     if (latest) return latest;
