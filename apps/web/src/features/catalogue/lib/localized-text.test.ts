@@ -1,24 +1,9 @@
-import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
 import { pickLocalized, pickSecondary } from '../../../lib/localized-text';
+import { testBook } from '../../../lib/test-books';
 import { bookAuthor, bookTitle } from './localized-text';
 
-const book = (fields: Partial<BookSummary>): BookSummary => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  title: null,
-  title_ar: null,
-  author_name: null,
-  author_name_ar: null,
-  author: null,
-  author_ar: null,
-  authors: [],
-  cover_image: null,
-  book_cover_image: null,
-  publication_year: null,
-  category_key: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  ...fields,
-});
+const book = testBook;
 
 describe('pickLocalized', () => {
   it("prefers the reader's language and says which language the text is in", () => {

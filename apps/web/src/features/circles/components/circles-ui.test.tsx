@@ -10,7 +10,8 @@ import { formatNumber } from '../../../lib/format';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
 import { changeValue } from '../../../lib/test-events';
 import { formatMeetingTime, localInputToIso, seatsText } from '../lib/circle-text';
-import type { CircleDetail, CirclePost, Meeting } from '../lib/types';
+import { makePost } from '../lib/test-post';
+import type { CircleDetail, Meeting } from '../lib/types';
 import { Composer } from './composer';
 import { Discussion } from './discussion';
 import { MeetingItem } from './meeting-list';
@@ -32,25 +33,6 @@ function show(children: ReactNode) {
       </QueryClientProvider>
     </I18nextProvider>,
   );
-}
-
-function makePost(overrides: Partial<CirclePost> = {}): CirclePost {
-  return {
-    id: '9c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
-    author: { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Maryam' },
-    reply_to: null,
-    body: 'Hello',
-    created_at: '2026-11-20T10:00:00.000Z',
-    edited_at: null,
-    hidden: false,
-    hidden_reason: null,
-    mine: false,
-    can_edit: false,
-    can_delete: false,
-    can_hide: false,
-    can_report: true,
-    ...overrides,
-  };
 }
 
 const meeting: Meeting = {

@@ -4,27 +4,13 @@ import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp, resetAppBetweenTests } from '../../../lib/test-app';
 import { holdFetch } from '../../../lib/test-held-fetch';
-import type { CirclePost } from '../lib/types';
+import { makePost } from '../lib/test-post';
 import { PostItem } from './post-item';
 
 const en = catalogues.en.circles;
 const CIRCLE_ID = '0b6f1c1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
 
-const post: CirclePost = {
-  id: '9c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
-  author: { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Maryam' },
-  reply_to: null,
-  body: 'Hello',
-  created_at: '2026-11-20T10:00:00.000Z',
-  edited_at: null,
-  hidden: false,
-  hidden_reason: null,
-  mine: true,
-  can_edit: true,
-  can_delete: true,
-  can_hide: false,
-  can_report: false,
-};
+const post = makePost({ mine: true, can_edit: true, can_delete: true, can_report: false });
 
 resetAppBetweenTests();
 

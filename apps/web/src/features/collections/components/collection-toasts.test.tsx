@@ -1,5 +1,4 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
-import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import type { CollectionSummary } from '@maktaba/shared/schemas/collections';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -9,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { initialAuthState } from '../../../lib/auth/auth-machine';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { renderInApp, resetAppBetweenTests } from '../../../lib/test-app';
+import { testBook } from '../../../lib/test-books';
 import { holdFetch } from '../../../lib/test-held-fetch';
 import { AddToCollectionDialog } from './add-to-collection-dialog';
 import { CollectionBookRow } from './collection-book-row';
@@ -24,21 +24,7 @@ const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
-const book: BookSummary = {
-  id: uuid(1),
-  title: 'The Beginning of Guidance',
-  title_ar: null,
-  author_name: 'Al-Ghazali',
-  author_name_ar: null,
-  author: null,
-  author_ar: null,
-  authors: [],
-  cover_image: null,
-  book_cover_image: null,
-  publication_year: null,
-  category_key: null,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const book = testBook({ id: uuid(1), title: 'The Beginning of Guidance', author_name: 'Al-Ghazali' });
 
 const collection: CollectionSummary = {
   id: uuid(9),

@@ -1,5 +1,4 @@
 import { catalogues } from '@maktaba/shared/i18n/index';
-import type { BookSummary } from '@maktaba/shared/schemas/catalogue';
 import type { Collection, MyCollection } from '@maktaba/shared/schemas/collections';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -12,6 +11,7 @@ import { initialAuthState } from '../../../lib/auth/auth-machine';
 import { useAuthStore } from '../../../lib/auth/use-auth';
 import { formatNumber } from '../../../lib/format';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n';
+import { testBook } from '../../../lib/test-books';
 import { changeValue } from '../../../lib/test-events';
 import { collectionQueryOptions } from '../api/get-collection';
 import { collectionKeys } from '../lib/query-keys';
@@ -41,23 +41,7 @@ function signOut() {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
-function makeBook(n: number, title: string): BookSummary {
-  return {
-    id: uuid(n),
-    title,
-    title_ar: null,
-    author_name: 'Al-Ghazali',
-    author_name_ar: null,
-    author: null,
-    author_ar: null,
-    authors: [],
-    cover_image: null,
-    book_cover_image: null,
-    publication_year: null,
-    category_key: null,
-    created_at: '2026-01-01T00:00:00Z',
-  };
-}
+const makeBook = (n: number, title: string) => testBook({ id: uuid(n), title, author_name: 'Al-Ghazali' });
 
 const summary = {
   title_en: 'First steps',
