@@ -132,6 +132,18 @@ export const books = pgTable(
     index('books_status_created_idx').on(table.status, table.createdAt.desc(), table.id),
     index('books_status_popularity_idx').on(table.status, table.popularity.desc(), table.id),
     index('books_search_vector_idx').using('gin', table.searchVector),
+    /**
+     * The words of approved books' titles and authors' names alone, for suggestions (suggest.repository.ts,
+     * `suggestBooks`): a word common in descriptions but rare in titles ("the", "book") is then a
+     * few entries, not every book whose description holds it, each read to check its weight. Not
+     * a partial index: the planner uses the statistics of an index's expression only when the
+     * index has no predicate, and without them it guessed thousands of rows for any word, which
+     * made it start parallel workers and compile the statement (130–300 ms instead of 6 at 1M).
+     */
+    index('books_suggest_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, ${table.searchTitle} || ' ' || ${table.searchAuthors})`,
+    ),
     /** Staff find a book by any part of either title (`ilike '%…%'`): the lending desk. */
     index('books_title_en_trgm_idx').using('gin', sql`${table.titleEn} gin_trgm_ops`),
     index('books_title_ar_trgm_idx').using('gin', sql`${table.titleAr} gin_trgm_ops`),

@@ -1,26 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchMemory, type MemorySource } from './search-memory.js';
 import { planQuery } from './search-plan.js';
-import { type PopularBook, popularMatches } from './suggest.repository.js';
+import { BROAD_POOL, type PoolName, type PopularBook, popularMatches } from './suggest.repository.js';
+import { popularBook } from './test-pool.js';
 
-const book = (id: string, title: string, popularity: number, authors = ''): PopularBook => ({
-  id,
-  title_en: title,
-  title_ar: null,
-  cover_key: null,
-  publication_year: null,
-  author_en: null,
-  author_ar: null,
-  category_en: null,
-  category_ar: null,
-  popularity,
-  search_title: title.toLowerCase().replaceAll('-', ' '),
-  search_authors: authors,
-});
+const book = popularBook;
 
 /** A fake database: counts its reads, answers with what the test sets, fails when told to. */
-function fakeSource(initial: { words: string[]; books: PopularBook[] }) {
-  const state = { ...initial, wordReads: 0, poolReads: 0, fail: false };
+function fakeSource(initial: { words: string[]; books: PopularBook[]; deep?: PopularBook[]; authors?: PoolName[] }) {
+  const state = {
+    deep: [] as PopularBook[],
+    authors: [] as PoolName[],
+    ...initial,
+    wordReads: 0,
+    poolReads: 0,
+    deepReads: 0,
+    nameReads: 0,
+    fail: false,
+  };
   const source: MemorySource = {
     async words() {
       state.wordReads++;
@@ -32,9 +29,34 @@ function fakeSource(initial: { words: string[]; books: PopularBook[] }) {
       if (state.fail) throw new Error('the database is away');
       return [...state.books];
     },
+    async deepPool() {
+      state.deepReads++;
+      if (state.fail) throw new Error('the database is away');
+      return {
+        books: state.deep.map(({ id, search_title, search_authors }) => ({ id, search_title, search_authors })),
+        complete: false,
+      };
+    },
+    async names() {
+      state.nameReads++;
+      if (state.fail) throw new Error('the database is away');
+      return { authors: { names: [...state.authors], complete: true }, categories: { names: [], complete: true } };
+    },
   };
   return { state, source };
 }
+
+/** A full popular pool: the catalogue has more approved books than it holds, so a deep pool is worth reading. */
+const fullPool = () => Array.from({ length: BROAD_POOL }, (_, index) => book(`p${index}`, `Risala ${index}`, 1));
+
+const author = (id: string, name: string, books: number): PoolName => ({
+  id,
+  key: null,
+  name_en: name,
+  name_ar: null,
+  books,
+  search_name: name.toLowerCase(),
+});
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -115,6 +137,137 @@ describe('what search keeps in memory', () => {
     await memory.popularBooks();
     await settle();
     expect((await memory.popularBooks()).map((b) => b.id)).toEqual(['2']);
+  });
+});
+
+describe('the deep pool in memory', () => {
+  it('is not read while the popular pool holds every approved book', async () => {
+    const { state, source } = fakeSource({ words: [], books: [book('1', 'Kafi', 9)] });
+    const memory = createSearchMemory(source, { poolTtlMs: 30_000 });
+    await memory.popularBooks();
+    expect(memory.deepPool()).toBeNull();
+    await settle();
+    expect(memory.deepPool()).toBeNull();
+    expect(state.deepReads).toBe(0);
+  });
+
+  it('is read in the background once the popular pool is full, and used once built', async () => {
+    const { state, source } = fakeSource({ words: [], books: fullPool(), deep: [book('d', 'Kafi', 1)] });
+    const memory = createSearchMemory(source, { poolTtlMs: 30_000 });
+    await memory.popularBooks();
+    // Asking starts the read; the answer goes on without it meanwhile.
+    expect(memory.deepPool()).toBeNull();
+    expect(memory.deepPool()).toBeNull();
+    await settle();
+    await settle();
+    expect(state.deepReads).toBe(1);
+    expect(memory.deepPool()?.matches(planQuery('kaf'), 5).rows).toEqual([{ id: 'd', tier: 0 }]);
+  });
+
+  it('is not used for a catalogue that changed since it was read, until it is read again', async () => {
+    const cache = { generation: 0 };
+    const { state, source } = fakeSource({ words: [], books: fullPool(), deep: [book('d', 'Kafi', 1)] });
+    const memory = createSearchMemory(source, { cache, poolTtlMs: 30_000 });
+    await memory.popularBooks();
+    memory.deepPool();
+    await settle();
+    await settle();
+    expect(memory.deepPool()).not.toBeNull();
+    // The book is withdrawn: the old pool must not answer for it.
+    state.deep = [];
+    cache.generation++;
+    expect(memory.deepPool()).toBeNull();
+    await settle();
+    await settle();
+    expect(state.deepReads).toBe(2);
+    expect(memory.deepPool()?.size).toBe(0);
+  });
+
+  it('a read that ends after another change is not used', async () => {
+    const cache = { generation: 0 };
+    const { source } = fakeSource({ words: [], books: fullPool(), deep: [book('d', 'Kafi', 1)] });
+    const memory = createSearchMemory(source, { cache, poolTtlMs: 30_000 });
+    await memory.popularBooks();
+    memory.deepPool();
+    cache.generation++;
+    await settle();
+    await settle();
+    expect(memory.deepPool()).toBeNull();
+  });
+
+  it('serves the pool it has once it is old, and reads it again behind the answers', async () => {
+    let clock = 0;
+    const { state, source } = fakeSource({ words: [], books: fullPool(), deep: [book('d', 'Kafi', 1)] });
+    const memory = createSearchMemory(source, { poolTtlMs: 30_000, deepTtlMs: 300_000, now: () => clock });
+    await memory.popularBooks();
+    memory.deepPool();
+    await settle();
+    await settle();
+    clock = 200_000;
+    memory.deepPool();
+    expect(state.deepReads).toBe(1);
+    clock = 301_000;
+    state.deep = [book('e', 'Kashf', 2), book('d', 'Kafi', 1)];
+    expect(memory.deepPool()?.size).toBe(1);
+    expect(memory.deepPool()?.size).toBe(1);
+    await settle();
+    await settle();
+    expect(state.deepReads).toBe(2);
+    expect(
+      memory
+        .deepPool()
+        ?.matches(planQuery('ka'), 5)
+        .rows.map((row) => row.id),
+    ).toEqual(['e', 'd']);
+  });
+
+  it('says when a read fails, and tries again at the next use', async () => {
+    const failures: unknown[] = [];
+    const { state, source } = fakeSource({ words: [], books: fullPool(), deep: [book('d', 'Kafi', 1)] });
+    const memory = createSearchMemory(source, { poolTtlMs: 30_000, onRefreshFailed: (error) => failures.push(error) });
+    await memory.popularBooks();
+    state.fail = true;
+    expect(memory.deepPool()).toBeNull();
+    await settle();
+    await settle();
+    expect(String(failures[0])).toContain('away');
+    state.fail = false;
+    expect(memory.deepPool()).toBeNull();
+    await settle();
+    await settle();
+    expect(memory.deepPool()?.size).toBe(1);
+  });
+});
+
+describe('authors and categories in memory', () => {
+  it('are read once, and again after a catalogue change or a rebuilt vocabulary', async () => {
+    const cache = { generation: 0 };
+    const { state, source } = fakeSource({ words: [], books: [], authors: [author('k', 'Kulayni', 3)] });
+    const memory = createSearchMemory(source, { cache, poolTtlMs: 30_000 });
+    expect((await memory.names()).authors.names.map((name) => name.id)).toEqual(['k']);
+    await memory.names();
+    expect(state.nameReads).toBe(1);
+    // A new author's first book was approved.
+    state.authors = [author('k', 'Kulayni', 3), author('s', 'Saduq', 1)];
+    cache.generation++;
+    expect((await memory.names()).authors.names.map((name) => name.id)).toEqual(['k', 's']);
+    // The vocabulary's rebuild recounts the books: Saduq now has more.
+    state.authors = [author('s', 'Saduq', 5), author('k', 'Kulayni', 3)];
+    memory.wordsChanged();
+    expect((await memory.names()).authors.names.map((name) => [name.id, name.books])).toEqual([
+      ['s', 5],
+      ['k', 3],
+    ]);
+    expect(state.nameReads).toBe(3);
+  });
+
+  it('does not keep a failed read', async () => {
+    const { state, source } = fakeSource({ words: [], books: [], authors: [author('k', 'Kulayni', 3)] });
+    const memory = createSearchMemory(source, { poolTtlMs: 30_000 });
+    state.fail = true;
+    await expect(memory.names()).rejects.toThrow('away');
+    state.fail = false;
+    expect((await memory.names()).authors.names).toHaveLength(1);
   });
 });
 

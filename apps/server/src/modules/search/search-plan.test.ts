@@ -1,12 +1,15 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkedPrefix,
+  checkedPrefixMatch,
   editDistance,
   isBroad,
   planQuery,
   readerSpellings,
-  shortPrefix,
   singulars,
+  type Term,
   titleStarts,
   toTsquery,
   typoDistance,
@@ -47,12 +50,24 @@ describe('query plans', () => {
 
   it('check a short word being typed on the books the other words find, unless it is to be indexed too', () => {
     const plan = planQuery('ibn ba');
-    expect(shortPrefix(plan)?.base).toBe('ba');
+    expect(checkedPrefix(plan)?.base).toBe('ba');
     expect(toTsquery(plan)).toBe("'ibn'");
-    const indexed = { ...plan, shortIndexed: true };
-    expect(shortPrefix(indexed)).toBeNull();
+    const indexed = { ...plan, typing: 'indexed' as const };
+    expect(checkedPrefix(indexed)).toBeNull();
     expect(toTsquery(indexed)).toBe("'ibn' & 'ba':*");
-    expect(shortPrefix(planQuery('ibn bab'))).toBeNull();
+    expect(checkedPrefix(planQuery('ibn bab'))).toBeNull();
+  });
+
+  it('check a longer word being typed on the books the other words find when told to, in each of its forms', () => {
+    const plan = { ...planQuery('bihar anwa'), typing: 'checked' as const };
+    expect(checkedPrefix(plan)?.base).toBe('anwa');
+    expect(toTsquery(plan)).toBe("'bihar'");
+    const plural = { ...planQuery('kitab nights'), typing: 'checked' as const };
+    const where = new PgDialect().sqlToQuery(checkedPrefixMatch(checkedPrefix(plural) as Term, 'b'));
+    expect(where.params).toEqual(['% nights%', '% night%']);
+    // A word alone, or a finished one, is always looked up.
+    expect(checkedPrefix({ ...planQuery('anwa'), typing: 'checked' })).toBeNull();
+    expect(checkedPrefix({ ...planQuery('bihar anwar '), typing: 'checked' })).toBeNull();
   });
 
   it('spell a Latin word as the catalogue may write what a Persian or Urdu reader typed', () => {

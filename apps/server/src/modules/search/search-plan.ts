@@ -1,6 +1,7 @@
 import { SEARCH_LIMITS, type SearchType } from '@maktaba/shared/schemas/search';
 import { detectQueryScript, type QueryScript, queryWords, withoutArticle } from '@maktaba/shared/search-text';
 import { type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * How a query is searched, worked out in TypeScript before any SQL: its normalised words, the
@@ -23,10 +24,12 @@ export type QueryPlan = {
   normalized: string;
   type: SearchType | undefined;
   /**
-   * The short word being typed goes through the index after all: the other words are so common
-   * that checking it on each of their books costs more (suggestions decide it by the vocabulary).
+   * How the word being typed after others is matched, when suggestions decided it by the
+   * vocabulary (suggest.service.ts, `matchTypedWordCheaper`): through the index, or checked on the
+   * books the other words find. Unset: a word shorter than SHORT_PREFIX is checked, a longer one
+   * goes through the index.
    */
-  shortIndexed?: boolean;
+  typing?: 'indexed' | 'checked';
 };
 
 /** tsvector weights per search type: titles A, authors B, categories C (descriptions D: everywhere only). */
@@ -68,19 +71,21 @@ export function planQuery(q: string, type?: SearchType): QueryPlan {
 const SHORT_PREFIX = 3;
 
 /**
- * The word being typed when it is too short to look up in the index next to other words ("bihar
- * al-a"): the other words find the books through the index, and this one is checked on them
- * (`shortPrefix`). Null when every word goes through the index.
+ * The word being typed when it is not looked up in the index next to the other words: when it is
+ * too short ("bihar al-a"), or when suggestions found it in far more books than the others
+ * (`typing`). The other words find the books through the index, and this one is checked on them
+ * (`checkedPrefixMatch`). Null when every word goes through the index.
  */
-export function shortPrefix(plan: Pick<QueryPlan, 'terms' | 'shortIndexed'>): Term | null {
+export function checkedPrefix(plan: Pick<QueryPlan, 'terms' | 'typing'>): Term | null {
   const last = plan.terms.at(-1);
-  return plan.terms.length > 1 && last?.prefix && last.base.length < SHORT_PREFIX && !plan.shortIndexed ? last : null;
+  if (plan.terms.length < 2 || !last?.prefix || plan.typing === 'indexed') return null;
+  return plan.typing === 'checked' || last.base.length < SHORT_PREFIX ? last : null;
 }
 
 /** A tsquery (for to_tsquery('simple', …)). Terms hold letters and digits only, so quoting is enough. */
-export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type' | 'shortIndexed'>, weights?: string): string {
-  const weight = weights ?? (plan.type ? TYPE_WEIGHTS[plan.type] : '');
-  const short = shortPrefix(plan);
+export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type' | 'typing'>): string {
+  const weight = plan.type ? TYPE_WEIGHTS[plan.type] : '';
+  const short = checkedPrefix(plan);
   return plan.terms
     .filter((term) => term !== short)
     .map((term) => {
@@ -117,6 +122,26 @@ export function titleStarts(plan: QueryPlan): string[] {
     for (const form of term.alternatives) starts.add(bare.with(index, form).join(' '));
   });
   return [...starts].slice(0, TITLE_STARTS_MAX);
+}
+
+/** Where a suggestion's title stands: 0 it begins with the text, 1 a word of it does, 2 neither. */
+export type TitleTier = 0 | 1 | 2;
+
+/**
+ * The plan matched on a book's search text in memory, as the suggestion query matches it in the
+ * database: `holds` whether ` title authors ` has every word in one of its forms, at the start of
+ * a word (a finished word: as a whole word); `tier` where a title stands.
+ */
+export function memoryMatcher(plan: QueryPlan): { holds(text: string): boolean; tier(title: string): TitleTier } {
+  const words = plan.terms.map((term) =>
+    [term.base, ...term.alternatives].map((form) => (term.prefix ? ` ${form}` : ` ${form} `)),
+  );
+  const starts = titleStarts(plan);
+  return {
+    holds: (text) => words.every((forms) => forms.some((form) => text.includes(form))),
+    tier: (title) =>
+      starts.some((start) => title.startsWith(start)) ? 0 : starts.some((start) => title.includes(` ${start}`)) ? 1 : 2,
+  };
 }
 
 /** Short single-word prefixes match many books: they are ordered by cheap tiers only. */
@@ -198,8 +223,9 @@ export function typoDistance(term: Term, word: string, max: number): number {
   return best;
 }
 
-/** The short word being typed, checked on rows the other words found: the start of a word of the titles or authors. */
-export function shortPrefixMatch(term: Term, alias: string): SQL {
+/** The word being typed, checked on rows the other words found: the start of a word of the titles or authors, in one of its forms. */
+export function checkedPrefixMatch(term: Term, alias: string): SQL {
   const text = sql.raw(`(' ' || ${alias}.search_title || ' ' || ${alias}.search_authors)`);
-  return sql`${text} like ${`% ${term.base}%`}`;
+  const forms = [term.base, ...term.alternatives].map((form) => sql`${text} like ${`% ${escapeLike(form)}%`}`);
+  return forms.length === 1 ? (forms[0] as SQL) : sql`(${sql.join(forms, sql` or `)})`;
 }

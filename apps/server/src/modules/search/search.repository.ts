@@ -5,11 +5,11 @@ import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
 import {
+  checkedPrefix,
+  checkedPrefixMatch,
   inOrderPattern,
   isBroad,
   type QueryPlan,
-  shortPrefix,
-  shortPrefixMatch,
   titleStartPatterns,
   toTsquery,
 } from './search-plan.js';
@@ -20,8 +20,8 @@ export type SearchFilters = Omit<SearchQuery, 'q' | 'type' | 'sort' | 'page' | '
 function matchCondition(plan: QueryPlan): SQL {
   if (plan.terms.length === 0) return sql`true`;
   const match = sql`b.search_vector @@ to_tsquery('simple', ${toTsquery(plan)})`;
-  const short = shortPrefix(plan);
-  return short ? sql`${match} and ${shortPrefixMatch(short, 'b')}` : match;
+  const short = checkedPrefix(plan);
+  return short ? sql`${match} and ${checkedPrefixMatch(short, 'b')}` : match;
 }
 
 /**

@@ -3,7 +3,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.js';
 import type { Queryable } from '../../db/queryable.js';
 import { rowsOf } from '../../db/raw.js';
-import { isBroad, type QueryPlan, shortPrefix, shortPrefixMatch, titleStarts, toTsquery } from './search-plan.js';
+import type { DeepMatch, DeepPool, DeepPoolBook } from './deep-pool.js';
+import {
+  checkedPrefix,
+  checkedPrefixMatch,
+  isBroad,
+  memoryMatcher,
+  type QueryPlan,
+  titleStarts,
+  toTsquery,
+} from './search-plan.js';
 
 export type BookSuggestionRow = {
   id: string;
@@ -67,21 +76,12 @@ export function popularMatches(
   limit: number,
 ): Array<BookSuggestionRow & { tier: number }> {
   if (plan.terms.length === 0) return [];
-  // Each word in one of its forms, at the start of a word (a finished word: a whole word).
-  const words = plan.terms.map((term) =>
-    [term.base, ...term.alternatives].map((form) => (term.prefix ? ` ${form}` : ` ${form} `)),
-  );
-  const starts = titleStarts(plan);
-  const tier = (book: PopularBook) =>
-    starts.some((start) => book.search_title.startsWith(start))
-      ? 0
-      : starts.some((start) => book.search_title.includes(` ${start}`))
-        ? 1
-        : 2;
+  const matcher = memoryMatcher(plan);
   const found: Array<{ book: PopularBook; tier: number }> = [];
   for (const book of pool) {
-    const text = ` ${book.search_title} ${book.search_authors} `;
-    if (words.every((forms) => forms.some((form) => text.includes(form)))) found.push({ book, tier: tier(book) });
+    if (matcher.holds(` ${book.search_title} ${book.search_authors} `)) {
+      found.push({ book, tier: matcher.tier(book.search_title) });
+    }
   }
   // The pool is in order of popularity already: a stable sort by tier keeps it within each.
   found.sort((a, b) => a.tier - b.tier);
@@ -99,22 +99,91 @@ export function popularMatches(
   }));
 }
 
+/** The books read into the deep pool (DeepPool): a common word's well-read books are among them. */
+export const DEEP_POOL = 50_000;
+
+/** The DEEP_POOL most popular approved books' search text, most popular first; `complete`: that is every approved book. */
+export async function findDeepPool(
+  db: Queryable,
+  size = DEEP_POOL,
+): Promise<{ books: DeepPoolBook[]; complete: boolean }> {
+  const books = await rowsOf<DeepPoolBook>(
+    db,
+    sql`select id, search_title, search_authors from books where status = 'approved'
+         order by popularity desc nulls last, id limit ${size + 1}`,
+  );
+  return { books: books.slice(0, size), complete: books.length <= size };
+}
+
+/** Where suggestions look for a broad query's books before the whole catalogue. */
+export type SuggestionPools = {
+  /** The BROAD_POOL most popular books, kept whole. */
+  popular: () => Promise<readonly PopularBook[]>;
+  /** The DEEP_POOL most popular books' search text, when this instance has it for the catalogue as it is. */
+  deep: DeepPool | null;
+};
+
+const poolIds = new WeakMap<readonly PopularBook[], Map<string, PopularBook>>();
+
+/** The deep pool's matches as suggestion rows, in its order: rows the popular pool holds whole, the others read by id. */
+async function deepRows(
+  db: Queryable,
+  matches: readonly DeepMatch[],
+  pool: readonly PopularBook[],
+): Promise<Array<BookSuggestionRow & { tier: number }>> {
+  let whole = poolIds.get(pool);
+  if (!whole) {
+    whole = new Map(pool.map((book) => [book.id, book]));
+    poolIds.set(pool, whole);
+  }
+  const missing = matches.filter((match) => !whole.has(match.id)).map((match) => match.id);
+  // A book withdrawn since the pool was read is not found here: only approved books are read.
+  const read =
+    missing.length === 0
+      ? []
+      : await hydrate(
+          db,
+          sql`select ${bookColumns}, 0 as tier from books where status = 'approved'
+               and id = any(array(select value::uuid from json_array_elements_text(${JSON.stringify(missing)}::json)))`,
+        );
+  const found = new Map<string, BookSuggestionRow>(read.map((row) => [row.id, row]));
+  return matches.flatMap((match) => {
+    const row = whole.get(match.id) ?? found.get(match.id);
+    return row ? [{ ...suggestionRow(row), tier: match.tier }] : [];
+  });
+}
+
+const suggestionRow = (row: BookSuggestionRow): BookSuggestionRow => ({
+  id: row.id,
+  title_en: row.title_en,
+  title_ar: row.title_ar,
+  cover_key: row.cover_key,
+  publication_year: row.publication_year,
+  author_en: row.author_en,
+  author_ar: row.author_ar,
+  category_en: row.category_en,
+  category_ar: row.category_ar,
+});
+
 /**
  * Approved books whose titles and authors hold every word (the last as a prefix), titles that
  * begin with the query first, then by popularity. No ts_rank. A broad query (words that each
- * thousands of books hold) is looked for among the popular books (`pool`, kept in memory) first:
+ * thousands of books hold) is looked for among the popular books (`pools`, kept in memory) first:
  * ordering all its matches would cost more than it tells.
  */
 export async function suggestBooks(
   db: Queryable,
   plan: QueryPlan,
   limit: number,
-  pool: (() => Promise<readonly PopularBook[]>) | null,
+  pools: SuggestionPools | null,
 ): Promise<BookSuggestionRow[]> {
   const starts = titleStarts(plan);
-  const short = shortPrefix(plan);
-  const matches = sql`status = 'approved' and search_vector @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined }, 'AB')})
-                      ${short ? sql`and ${shortPrefixMatch(short, 'books')}` : sql``}`;
+  const short = checkedPrefix(plan);
+  // The words of titles and authors' names, through their own index (books_suggest_words_idx).
+  const matches = sql`status = 'approved'
+                      and to_tsvector('simple'::regconfig, search_title || ' ' || search_authors)
+                          @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined })})
+                      ${short ? sql`and ${checkedPrefixMatch(short, 'books')}` : sql``}`;
   const begins = sql`(${sql.join(
     starts.map((start) => sql`search_title like ${`${escapeLike(start)}%`}`),
     sql` or `,
@@ -125,48 +194,60 @@ export async function suggestBooks(
   )})`;
   const tier = sql`(case when ${begins} then 0 when ${wordBegins} then 1 else 2 end)`;
   // Twice the places: a title that is exactly the query is then moved up (wholeTitleFirst).
+  const wanted = limit * 2;
   const everywhere = sql`select ${bookColumns}, ${tier} as tier from books where ${matches}
-                          order by tier, popularity desc, id limit ${limit * 2}`;
+                          order by tier, popularity desc, id limit ${wanted}`;
   // A title that is exactly the word comes first; a broad prefix is no word yet.
   const ordered = (rows: BookSuggestionRow[]) => (isBroad(plan) ? rows : wholeTitleFirst(rows, plan));
-  if (!pool) return ordered(await hydrate(db, everywhere)).slice(0, limit);
-  const candidates = popularMatches(await pool(), plan, limit * 2);
-  const found = ordered(candidates).slice(0, limit);
-  if (found.length < limit) {
+  if (!pools) return ordered(await hydrate(db, everywhere)).slice(0, limit);
+  const pool = await pools.popular();
+  const head = popularMatches(pool, plan, wanted);
+  // Any book outside a pool is less popular than those in it, so it would come first only with a
+  // better tier. When the pool fills the places with titles that begin with the text, there is none.
+  if (head.length >= limit && head.slice(0, limit).every((row) => row.tier === 0)) {
+    return ordered(head).slice(0, limit);
+  }
+  // Further down the popular books, in memory: a common word's best-known books are there.
+  const deeper = pools.deep?.matches(plan, wanted);
+  // How many matches of each tier or better the pool looked in holds.
+  const upTo = (tier: number) => head.filter((row) => row.tier <= tier).length;
+  const [beginning, , all] = deeper?.counts ?? [upTo(0), upTo(1), head.length];
+  const candidates = () => (deeper ? deepRows(db, deeper.rows, pool) : Promise.resolve(head));
+  if (pools.deep?.complete || beginning >= limit) return ordered(await candidates()).slice(0, limit);
+  if (all < limit) {
     // A rare word or prefix after all: the index finds its few books cheaply, the popular ones
     // among them in their places (a famous title outside the pool before the pool's lesser matches).
     return ordered(await hydrate(db, everywhere)).slice(0, limit);
   }
-  // Any book outside the pool is less popular than those in it, so it would come first only with
-  // a better tier. When the pool fills the places with titles that begin with the text, there is
-  // none. Otherwise the titles that begin with it are looked up (few, through the title index).
+  // Otherwise the titles that begin with the text are looked up (few, through the title index).
   // The search text holds an Arabic title after the Latin one, so an Arabic query begins no title
   // there: unless it is a broad prefix, the titles with a word that begins with it are looked up
   // instead, so that a whole Arabic title ("الكافي": Al-Kafi) can come first (wholeTitleFirst).
-  const places = candidates.slice(0, limit);
-  if (places.every((row) => row.tier === 0)) return found;
-  const widened = plan.script === 'ar' && !isBroad(plan) && !places.some((row) => row.tier === 0);
+  // Not with the deep pool: that lookup reads every book that holds the words (1.5 s for "ابن ط"
+  // at 1M), and such a title would have to be less read than the 50,000 most popular books and
+  // still come among the best places (ADR 0027).
+  const widened = plan.script === 'ar' && !isBroad(plan) && beginning === 0 && !deeper;
   // A title that begins with the text holds every word of it: those are read through the title
   // index alone, never through the word index, which would read every book that holds a common
   // word ("al": 115,000 books at 1M). Nor along the popularity index until enough are found: the
   // pool of popular books gave too few of them, so that walk would read thousands of books (the
   // planner cannot tell, as it misjudges how many titles begin with a prefix). A word of a title
   // that begins with the text is no prefix of the title: the word index narrows those down first.
-  const starting = await hydrate(
-    db,
-    widened
-      ? sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and (${begins} or ${wordBegins})
-             order by tier, popularity desc, id limit ${limit * 2}`
-      : sql`with beginning as materialized (
-               select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins})
-             select * from beginning order by popularity desc nulls last, id limit ${limit * 2}`,
-  );
+  const [starting, rest] = await Promise.all([
+    hydrate(
+      db,
+      widened
+        ? sql`select ${bookColumns}, ${tier} as tier from books where ${matches} and (${begins} or ${wordBegins})
+               order by tier, popularity desc, id limit ${wanted}`
+        : sql`with beginning as materialized (
+                 select ${bookColumns}, 0 as tier from books where status = 'approved' and ${begins})
+               select * from beginning order by popularity desc nulls last, id limit ${wanted}`,
+    ),
+    candidates(),
+  ]);
   const seen = new Set(starting.map((row) => row.id));
   const lookedUp = widened ? 1 : 0;
-  return ordered([...starting, ...candidates.filter((row) => row.tier > lookedUp && !seen.has(row.id))]).slice(
-    0,
-    limit,
-  );
+  return ordered([...starting, ...rest.filter((row) => row.tier > lookedUp && !seen.has(row.id))]).slice(0, limit);
 }
 
 /** A title's words as matched: normalised, Arabic without the article, a Latin al/el left out. */
@@ -235,17 +316,76 @@ export type NameSuggestionRow = {
   books: number;
 };
 
+type NameKind = 'authors' | 'categories';
+
+/** A name kept in memory: what a suggestion shows, and the normalised words it is matched on. */
+export type PoolName = NameSuggestionRow & { search_name: string };
+
+/** How many authors, and how many categories, with books are kept in memory: those with the most books. */
+export const NAME_POOL = 20_000;
+
+/**
+ * The authors and the categories with approved books, those with the most books first, up to
+ * NAME_POOL of each; `complete`: that is all of them.
+ */
+export type NamePool = Record<NameKind, { names: PoolName[]; complete: boolean }>;
+
+const byBooks = (a: PoolName, b: PoolName) => b.books - a.books || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export async function findNamePool(db: Queryable, size = NAME_POOL): Promise<NamePool> {
+  const part = (table: NameKind) =>
+    sql`(select ${table}::text as kind, id, key, name_en, name_ar, book_count as books, search_name
+           from ${sql.identifier(table)} where book_count > 0
+          order by book_count desc, id limit ${size + 1})`;
+  const rows = await rowsOf<PoolName & { kind: NameKind }>(db, sql`${part('authors')} union all ${part('categories')}`);
+  const of = (kind: NameKind) => {
+    const names = rows
+      .filter((row) => row.kind === kind)
+      .map(({ kind: _kind, ...row }) => row)
+      .sort(byBooks);
+    return { names: names.slice(0, size), complete: names.length <= size };
+  };
+  return { authors: of('authors'), categories: of('categories') };
+}
+
+/** The names in `names` (most books first) that hold every word of the plan as `nameMatches` does, up to `limit`. */
+export function matchingNames(names: readonly PoolName[], plan: QueryPlan, limit: number): NameSuggestionRow[] {
+  const words = plan.terms.map((term) =>
+    [term.base, ...term.alternatives].map((form) => (term.prefix ? ` ${form}` : ` ${form} `)),
+  );
+  const found: NameSuggestionRow[] = [];
+  for (const name of names) {
+    if (found.length >= limit) break;
+    const text = ` ${name.search_name} `;
+    if (words.every((forms) => forms.some((form) => text.includes(form)))) {
+      found.push({ id: name.id, key: name.key, name_en: name.name_en, name_ar: name.name_ar, books: name.books });
+    }
+  }
+  return found;
+}
+
 /**
  * Authors and categories with approved books whose names match, those with the most books first,
- * up to `limit` of each, in one statement. The counts are kept on the rows (recounted with the
- * vocabulary), not counted per keystroke.
+ * up to `limit` of each. The counts are kept on the rows (recounted with the vocabulary), not
+ * counted per keystroke. Each kind is answered from `pool` (in memory) when it holds all the names
+ * of that kind, or `limit` matches (a name outside it has fewer books); else in one statement.
  */
 export async function suggestNames(
   db: Queryable,
   plan: QueryPlan,
   limit: number,
+  pool?: NamePool,
 ): Promise<{ authors: NameSuggestionRow[]; categories: NameSuggestionRow[] }> {
-  const part = (table: 'authors' | 'categories') => {
+  const answer = { authors: [] as NameSuggestionRow[], categories: [] as NameSuggestionRow[] };
+  const asked: NameKind[] = [];
+  for (const kind of ['authors', 'categories'] as const) {
+    const kept = pool?.[kind];
+    const found = kept ? matchingNames(kept.names, plan, limit) : [];
+    if (kept && (kept.complete || found.length >= limit)) answer[kind] = found;
+    else asked.push(kind);
+  }
+  if (asked.length === 0) return answer;
+  const part = (table: NameKind) => {
     const alias = sql.raw(table === 'authors' ? 'a' : 'c');
     return sql`(select ${table}::text as kind, ${alias}.id, ${alias}.key, ${alias}.name_en, ${alias}.name_ar,
                        ${alias}.book_count as books
@@ -254,13 +394,17 @@ export async function suggestNames(
                  order by ${alias}.book_count desc, ${alias}.id
                  limit ${limit})`;
   };
-  const rows = await rowsOf<NameSuggestionRow & { kind: 'authors' | 'categories' }>(
+  const rows = await rowsOf<NameSuggestionRow & { kind: NameKind }>(
     db,
-    sql`${part('authors')} union all ${part('categories')}`,
+    sql.join(
+      asked.map((kind) => part(kind)),
+      sql` union all `,
+    ),
   );
-  const of = (kind: 'authors' | 'categories') =>
-    rows.filter((row) => row.kind === kind).map(({ kind: _kind, ...row }) => row);
-  return { authors: of('authors'), categories: of('categories') };
+  for (const kind of asked) {
+    answer[kind] = rows.filter((row) => row.kind === kind).map(({ kind: _kind, ...row }) => row);
+  }
+  return answer;
 }
 
 export type RecentRow = { id: string; query: string };

@@ -18,7 +18,7 @@ import { didYouMean, offersCorrection, offersHints, popularHints } from './hints
 import type { PopularSearches } from './popular-searches.js';
 import { readerWritesSettled } from './reader-writes.js';
 import type { SearchCache } from './search-cache.js';
-import { isBroad, planQuery, type QueryPlan, shortPrefix, type Term } from './search-plan.js';
+import { checkedPrefix, isBroad, planQuery, type QueryPlan, type Term } from './search-plan.js';
 import {
   type BookSuggestionRow,
   BROAD_BOOKS,
@@ -104,16 +104,20 @@ type CatalogueLists = { book: SearchSuggestion[]; author: SearchSuggestion[]; ca
 /** Up to `limit` books, authors and categories each, best first: splitSuggestions takes its share of each. */
 async function catalogueLists(
   db: Queryable,
-  memory: Pick<SearchMemory, 'popularBooks' | 'vocabulary'>,
+  memory: Pick<SearchMemory, 'popularBooks' | 'vocabulary' | 'deepPool' | 'names'>,
   plan: QueryPlan,
   limit: number,
 ): Promise<CatalogueLists> {
   const vocabulary = await memory.vocabulary();
-  const sized = indexShortWhenCheaper(plan, vocabulary);
+  const sized = matchTypedWordCheaper(plan, vocabulary);
+  // With the deep pool in memory, every query looks there first: a word a few thousand books hold
+  // costs the database a read of each of them to order them, and its best-read ones are in the
+  // pool. Without it, only a broad query is worth looking for among the few popular books.
+  const deep = memory.deepPool();
   const broad = isBroad(plan) || rarestWordBooks(sized, vocabulary) >= BROAD_BOOKS;
   const [books, { authors, categories }] = await Promise.all([
-    suggestBooks(db, sized, limit, broad ? () => memory.popularBooks() : null),
-    suggestNames(db, plan, limit),
+    suggestBooks(db, sized, limit, deep || broad ? { popular: () => memory.popularBooks(), deep } : null),
+    memory.names().then((names) => suggestNames(db, plan, limit, names)),
   ]);
   return {
     book: books.map(bookSuggestion),
@@ -128,20 +132,32 @@ const booksOf = (vocabulary: Vocabulary, term: Term) =>
 
 /** About how many books the rarest of the words looked up in the index is in: a bound on the matches. */
 function rarestWordBooks(plan: QueryPlan, vocabulary: Vocabulary): number {
-  const short = shortPrefix(plan);
-  const indexed = plan.terms.filter((term) => term !== short);
+  const checked = checkedPrefix(plan);
+  const indexed = plan.terms.filter((term) => term !== checked);
   return indexed.length === 0 ? 0 : Math.min(...indexed.map((term) => booksOf(vocabulary, term)));
 }
 
 /**
- * A short word being typed after others is checked on the books the others find, unless they
- * find so many that reading the short word's own entries in the index costs less ("ibn ba":
- * thousands of books hold "ibn", fewer a word beginning with "ba").
+ * A word being typed, of SHORT_PREFIX letters or more, is checked on the books the other words
+ * find only when this many times more books hold a word that begins with it: reading an entry of
+ * the index costs far less than reading a book to check it.
  */
-function indexShortWhenCheaper(plan: QueryPlan, vocabulary: Vocabulary): QueryPlan {
-  const short = shortPrefix(plan);
-  if (!short) return plan;
-  return booksOf(vocabulary, short) <= rarestWordBooks(plan, vocabulary) ? { ...plan, shortIndexed: true } : plan;
+const CHECK_TYPED_FACTOR = 8;
+
+/**
+ * The word being typed after others: through the index, or checked on the books the others find,
+ * whichever reads less. A short one ("ibn ba") goes through the index when fewer books hold a word
+ * that begins with it than hold the rarest of the others (thousands hold "ibn", fewer a word
+ * beginning with "ba"). A longer one is checked when far more books hold it ("بحار الا": few hold
+ * "بحار", and the words that begin with "الا" have entries for most books).
+ */
+function matchTypedWordCheaper(plan: QueryPlan, vocabulary: Vocabulary): QueryPlan {
+  const typed = plan.terms.at(-1);
+  if (plan.terms.length < 2 || !typed?.prefix) return plan;
+  const others = Math.min(...plan.terms.slice(0, -1).map((term) => booksOf(vocabulary, term)));
+  const books = booksOf(vocabulary, typed);
+  if (checkedPrefix(plan)) return books <= others ? { ...plan, typing: 'indexed' } : plan;
+  return books > others * CHECK_TYPED_FACTOR ? { ...plan, typing: 'checked' } : plan;
 }
 
 const isEmpty = (lists: CatalogueLists) => lists.book.length + lists.author.length + lists.category.length === 0;
@@ -170,7 +186,7 @@ export async function suggest(
   options: {
     userId: string | null;
     cache?: SearchCache;
-    memory: Pick<SearchMemory, 'vocabulary' | 'popularBooks'>;
+    memory: Pick<SearchMemory, 'vocabulary' | 'popularBooks' | 'deepPool' | 'names'>;
     popular: Pick<PopularSearches, 'matching'>;
   },
 ): Promise<SuggestResult> {

@@ -1,4 +1,5 @@
 import { editDistance } from './search-plan.js';
+import { byCodeUnits, endOfBeginning, lowerBound } from './sorted-words.js';
 
 export type VocabularyWord = { word: string; books: number };
 
@@ -23,7 +24,7 @@ export class Vocabulary {
   private readonly before: Float64Array;
 
   constructor(rows: readonly VocabularyWord[]) {
-    const sorted = [...rows].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    const sorted = [...rows].sort((a, b) => byCodeUnits(a.word, b.word));
     this.words = sorted.map((row) => row.word);
     this.books = Int32Array.from(sorted, (row) => row.books);
     this.before = new Float64Array(sorted.length + 1);
@@ -38,20 +39,12 @@ export class Vocabulary {
 
   /** The first index whose word is not before `text`. */
   private lowerBound(text: string, from = 0): number {
-    let low = from;
-    let high = this.words.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.words[middle] as string) < text) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return lowerBound(this.words, text, from);
   }
 
   /** The index after the last word that begins with `start` (searched from `from`, where such words begin). */
   private endOf(start: string, from: number): number {
-    const next = `${start.slice(0, -1)}${String.fromCharCode(start.charCodeAt(start.length - 1) + 1)}`;
-    return this.lowerBound(next, from);
+    return endOfBeginning(this.words, start, from);
   }
 
   /** Whether the vocabulary holds `word` (`prefix`: a word that begins with it). */
