@@ -437,6 +437,21 @@ describeEachDriver('search over HTTP', (driver) => {
     });
 
     it.runIf(driver.name === 'postgres')(
+      'run their statements without JIT compilation, on every connection',
+      async () => {
+        // More connections than one: each new one is set up before its first statement.
+        const settings = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            db.transaction(async (tx) =>
+              rowsOf<{ jit: string }>(tx, sql`select current_setting('jit') as jit, pg_sleep(0.05)`),
+            ),
+          ),
+        );
+        expect(settings.map((rows) => rows[0]?.jit)).toEqual(['off', 'off', 'off', 'off']);
+      },
+    );
+
+    it.runIf(driver.name === 'postgres')(
       'read every popular search again when the listener is back after its connection was cut',
       async () => {
         const kamal = () => suggestions('kama').then((result) => ofType(result, 'popular').map((hint) => hint.query));
