@@ -158,15 +158,20 @@ async function ensureUtf8Ctype(pool: pg.Pool): Promise<void> {
 export const SESSION_SETTINGS = 'set jit = off';
 
 export async function openPostgres(url: string, poolMax: number, logger: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: 'maktaba' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    application_name: 'maktaba',
+    // Awaited before the new connection is handed out. A failure is told, not fatal: the
+    // statements run as well with JIT, if slower.
+    onConnect: async (client) => {
+      await client
+        .query(SESSION_SETTINGS)
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not set up a PostgreSQL session'));
+    },
+  });
   // Without a listener an idle client's error (a database restart) would crash the process.
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
-  // Queued before anything the client is handed out for.
-  pool.on('connect', (client) => {
-    client
-      .query(SESSION_SETTINGS)
-      .catch((error) => logger.warn({ err: error }, 'could not set up a PostgreSQL session'));
-  });
   try {
     await ensureUtf8Ctype(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
