@@ -138,6 +138,11 @@ export async function addGenerated(mods, db, corpus, from, to, { batch = 5000, o
   const query = connection.query;
   let insertSql = null;
   let searchKeys = null;
+  // Since migration 0029 a book keeps its authors' and categories' ids for the facet counts.
+  const { rows: linkColumns } = await query(
+    "select 1 from information_schema.columns where table_name = 'books' and column_name = 'author_ids'",
+  );
+  const keepsLinks = linkColumns.length > 0;
   try {
     for (let start = from; start < to; start += batch) {
       const rows = [...corpus.rows(start, Math.min(to, start + batch))];
@@ -155,25 +160,30 @@ export async function addGenerated(mods, db, corpus, from, to, { batch = 5000, o
         ];
         const cast = (name) => (name === 'publication_year' ? `t.${name}::smallint` : `t.${name}`);
         const versioned = typeof version === 'number';
-        insertSql = `insert into books (${names.join(', ')}, status, approved_at${versioned ? ', search_version' : ''})
-          select ${names.map(cast).join(', ')}, 'approved', now()${versioned ? `, ${version}` : ''}
-            from unnest(${types.map((type, i) => `$${i + 1}::${type}`).join(', ')}) as t(${names.join(', ')})`;
+        const links = keepsLinks ? ['author_id', 'category_id'] : [];
+        const params = [...names, ...links];
+        insertSql = `insert into books (${names.join(', ')}, status, approved_at${versioned ? ', search_version' : ''}${keepsLinks ? ', author_ids, category_ids' : ''})
+          select ${names.map(cast).join(', ')}, 'approved', now()${versioned ? `, ${version}` : ''}${keepsLinks ? ', array[t.author_id], array[t.category_id]' : ''}
+            from unnest(${[...types, ...links.map(() => 'uuid[]')].map((type, i) => `$${i + 1}::${type}`).join(', ')}) as t(${params.join(', ')})`;
       }
       const field = (name) => rows.map((row) => row[name]);
+      const authorOf = rows.map((row) => authorIds[authorIndex.get(row.authors[0])]);
+      const categoryOf = rows.map((row) => categoryIds[categoryIndex.get(row.categories[0])]);
       await query(insertSql, [
         ...['id', 'external_id', 'title_en', 'title_ar', 'description_en', 'description_ar'].map(field),
         field('publication_year'),
         field('language'),
         field('view_count'),
         ...searchKeys.map((key) => columns.map((column) => column[key])),
+        ...(keepsLinks ? [authorOf, categoryOf] : []),
       ]);
       await query('insert into book_authors (book_id, author_id) select * from unnest($1::uuid[], $2::uuid[])', [
         field('id'),
-        rows.map((row) => authorIds[authorIndex.get(row.authors[0])]),
+        authorOf,
       ]);
       await query('insert into book_categories (book_id, category_id) select * from unnest($1::uuid[], $2::uuid[])', [
         field('id'),
-        rows.map((row) => categoryIds[categoryIndex.get(row.categories[0])]),
+        categoryOf,
       ]);
       onBatch?.(Math.min(to, start + batch));
     }

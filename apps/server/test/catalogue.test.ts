@@ -348,6 +348,12 @@ describeEachDriver('catalogue over HTTP', (driver) => {
     expect(updated.body.authors.map((a: { id: string }) => a.id)).toEqual([author.body.id, existingAuthor]);
     expect(updated.body.categories.map((c: { id: string }) => c.id)).toEqual([c2?.id, c1?.id]);
     expect(updated.body).toMatchObject({ title: 'Edited', publisher: 'Dar al-Test', publication_year: 1999 });
+    // The book keeps its links' ids for the search facets, in order, as soon as the edit answers.
+    const links = await db
+      .select({ authors: books.authorIds, categories: books.categoryIds })
+      .from(books)
+      .where(eq(books.id, created.id));
+    expect(links).toEqual([{ authors: [author.body.id, existingAuthor], categories: [c2?.id, c1?.id] }]);
     expect((await admin.client.delete(`/api/authors/${author.body.id}`)).status).toBe(409);
   });
 

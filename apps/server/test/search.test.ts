@@ -177,6 +177,16 @@ describeEachDriver('search over HTTP', (driver) => {
       expect(all.facets.category.length).toBeGreaterThan(2);
       const both = await search('category=hadith&category=ethics');
       expect(both.total).toBeGreaterThan(all.total);
+      // Each author counts their books among the matches.
+      const inHadith = (book: (typeof demo.books)[number]) =>
+        book.categories.some((key) => ['hadith', 'hadith-sciences', 'rijal'].includes(key));
+      expect(all.facets.author.length).toBeGreaterThan(1);
+      for (const facet of all.facets.author) {
+        const author = demo.authors.find((candidate) => candidate.name_en === facet.label);
+        expect(author, facet.label ?? '').toBeDefined();
+        const books = demo.books.filter((book) => inHadith(book) && book.authors.includes(author?.key ?? ''));
+        expect(facet.count, facet.label ?? '').toBe(books.length);
+      }
     });
 
     it('combines text, language, availability and year filters', async () => {

@@ -53,7 +53,7 @@ export function bookSearchColumns(book: BookSearchInput): BookSearchColumns {
 
 export const nameSearchColumn = (names: Names) => terms(names.name_en, names.name_ar);
 
-type StaleBook = BookSearchInput & { id: string; approved: boolean };
+type StaleBook = BookSearchInput & { id: string; approved: boolean; author_ids: string[]; category_ids: string[] };
 
 async function staleBooks(db: Queryable, bookIds: readonly string[] | undefined): Promise<StaleBook[]> {
   const which = bookIds
@@ -67,7 +67,11 @@ async function staleBooks(db: Queryable, bookIds: readonly string[] | undefined)
            coalesce((select json_agg(json_build_object('name_en', a.name_en, 'name_ar', a.name_ar) order by ba.position)
                        from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json) as authors,
            coalesce((select json_agg(json_build_object('name_en', c.name_en, 'name_ar', c.name_ar) order by bc.position)
-                       from book_categories bc join categories c on c.id = bc.category_id where bc.book_id = b.id), '[]'::json) as categories
+                       from book_categories bc join categories c on c.id = bc.category_id where bc.book_id = b.id), '[]'::json) as categories,
+           coalesce((select json_agg(ba.author_id order by ba.position, ba.author_id)
+                       from book_authors ba where ba.book_id = b.id), '[]'::json) as author_ids,
+           coalesce((select json_agg(bc.category_id order by bc.position, bc.category_id)
+                       from book_categories bc where bc.book_id = b.id), '[]'::json) as category_ids
       from books b
      where ${which}
      order by b.id
@@ -76,13 +80,22 @@ async function staleBooks(db: Queryable, bookIds: readonly string[] | undefined)
 }
 
 async function writeBooks(db: Queryable, rows: StaleBook[]): Promise<void> {
-  const values = rows.map((row) => ({ id: row.id, ...bookSearchColumns(row) }));
+  // The ids as array literals: json_to_recordset reads an array column from its text form.
+  const ids = (list: string[]) => `{${list.join(',')}}`;
+  const values = rows.map((row) => ({
+    id: row.id,
+    ...bookSearchColumns(row),
+    author_ids: ids(row.author_ids),
+    category_ids: ids(row.category_ids),
+  }));
   await db.execute(sql`
     update books set search_title = v.search_title, search_authors = v.search_authors,
            search_categories = v.search_categories, search_body = v.search_body,
+           author_ids = v.author_ids, category_ids = v.category_ids,
            search_version = ${SEARCH_INDEX_VERSION}
       from json_to_recordset(${JSON.stringify(values)}::json)
-           as v(id uuid, search_title text, search_authors text, search_categories text, search_body text)
+           as v(id uuid, search_title text, search_authors text, search_categories text, search_body text,
+                author_ids uuid[], category_ids uuid[])
      where books.id = v.id`);
   // New words of approved books join the vocabulary at once; counts are made exact by rebuildSearchWords.
   const words = new Set<string>();

@@ -188,19 +188,25 @@ const SCALAR_FACETS = {
 } as const;
 
 function facetSelect(facet: Facet, from: SQL, limit: number): SQL {
+  // The matches' authors and categories are read from their rows (author_ids, category_ids),
+  // not looked up in the link tables match by match.
   if (facet === 'category') {
     // A category counts the books of its sub-categories too, as its filter finds them.
     return sql`(select 'category' as facet, c.key as value, count(distinct m.id)::int as count,
                        c.name_en as label, c.name_ar as label_ar
-                  from ${from} m join book_categories bc on bc.book_id = m.id
-                  join category_closure cc on cc.descendant = bc.category_id join categories c on c.id = cc.ancestor
+                  from ${from} m cross join unnest(m.category_ids) as linked(category_id)
+                  join category_closure cc on cc.descendant = linked.category_id join categories c on c.id = cc.ancestor
                  group by c.key, c.name_en, c.name_ar order by count(distinct m.id) desc, c.key limit ${limit})`;
   }
   if (facet === 'author') {
-    return sql`(select 'author' as facet, a.id::text as value, count(*)::int as count,
+    // Counted by id first: only the authors shown are read.
+    return sql`(select 'author' as facet, a.id::text as value, counted.n::int as count,
                        a.name_en as label, a.name_ar as label_ar
-                  from ${from} m join book_authors ba on ba.book_id = m.id join authors a on a.id = ba.author_id
-                 group by a.id order by count(*) desc, a.id limit ${limit})`;
+                  from (select linked.author_id, count(*) as n
+                          from ${from} m cross join unnest(m.author_ids) as linked(author_id)
+                         group by linked.author_id) counted
+                  join authors a on a.id = counted.author_id
+                 order by counted.n desc, a.id limit ${limit})`;
   }
   const column = SCALAR_FACETS[facet];
   return sql`(select ${facet}::text as facet, ${column} as value, count(*)::int as count,
@@ -209,7 +215,7 @@ function facetSelect(facet: Facet, from: SQL, limit: number): SQL {
 }
 
 const matchColumns = sql`b.id, b.language, b.format, b.difficulty, b.content_type, b.is_digital,
-                         (b.copies_available > 0 or b.is_digital) as available`;
+                         (b.copies_available > 0 or b.is_digital) as available, b.author_ids, b.category_ids`;
 
 /**
  * The total and every facet's counts in one statement. A facet with a chosen value is counted
