@@ -85,9 +85,9 @@ export function checkedPrefix(plan: Pick<QueryPlan, 'terms' | 'typing'>): Term |
 /** A tsquery (for to_tsquery('simple', …)). Terms hold letters and digits only, so quoting is enough. */
 export function toTsquery(plan: Pick<QueryPlan, 'terms' | 'type' | 'typing'>): string {
   const weight = plan.type ? TYPE_WEIGHTS[plan.type] : '';
-  const short = checkedPrefix(plan);
+  const checked = checkedPrefix(plan);
   return plan.terms
-    .filter((term) => term !== short)
+    .filter((term) => term !== checked)
     .map((term) => {
       const forms = [term.base, ...term.alternatives];
       const parts = forms.map((form) => `'${form}'${term.prefix ? `:*${weight}` : weight ? `:${weight}` : ''}`);

@@ -20,8 +20,8 @@ export type SearchFilters = Omit<SearchQuery, 'q' | 'type' | 'sort' | 'page' | '
 function matchCondition(plan: QueryPlan): SQL {
   if (plan.terms.length === 0) return sql`true`;
   const match = sql`b.search_vector @@ to_tsquery('simple', ${toTsquery(plan)})`;
-  const short = checkedPrefix(plan);
-  return short ? sql`${match} and ${checkedPrefixMatch(short, 'b')}` : match;
+  const checked = checkedPrefix(plan);
+  return checked ? sql`${match} and ${checkedPrefixMatch(checked, 'b')}` : match;
 }
 
 /**

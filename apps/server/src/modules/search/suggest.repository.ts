@@ -65,6 +65,19 @@ export function findVocabulary(db: Queryable): Promise<Array<{ word: string; boo
   return rowsOf(db, sql`select word, books from search_words`);
 }
 
+/** A suggestion row's fields, without whatever else `row` holds. */
+const suggestionRow = (row: BookSuggestionRow): BookSuggestionRow => ({
+  id: row.id,
+  title_en: row.title_en,
+  title_ar: row.title_ar,
+  cover_key: row.cover_key,
+  publication_year: row.publication_year,
+  author_en: row.author_en,
+  author_ar: row.author_ar,
+  category_en: row.category_en,
+  category_ar: row.category_ar,
+});
+
 /**
  * The popular books that hold every word of the plan (the word being typed: a word that begins
  * with it) in the title or an author's name, as the suggestion query orders them: titles that
@@ -85,18 +98,7 @@ export function popularMatches(
   }
   // The pool is in order of popularity already: a stable sort by tier keeps it within each.
   found.sort((a, b) => a.tier - b.tier);
-  return found.slice(0, limit).map(({ book, tier }) => ({
-    tier,
-    id: book.id,
-    title_en: book.title_en,
-    title_ar: book.title_ar,
-    cover_key: book.cover_key,
-    publication_year: book.publication_year,
-    author_en: book.author_en,
-    author_ar: book.author_ar,
-    category_en: book.category_en,
-    category_ar: book.category_ar,
-  }));
+  return found.slice(0, limit).map(({ book, tier }) => ({ ...suggestionRow(book), tier }));
 }
 
 /** The books read into the deep pool (DeepPool): a common word's well-read books are among them. */
@@ -153,18 +155,6 @@ async function deepRows(
   });
 }
 
-const suggestionRow = (row: BookSuggestionRow): BookSuggestionRow => ({
-  id: row.id,
-  title_en: row.title_en,
-  title_ar: row.title_ar,
-  cover_key: row.cover_key,
-  publication_year: row.publication_year,
-  author_en: row.author_en,
-  author_ar: row.author_ar,
-  category_en: row.category_en,
-  category_ar: row.category_ar,
-});
-
 /**
  * Approved books whose titles and authors hold every word (the last as a prefix), titles that
  * begin with the query first, then by popularity. No ts_rank. A broad query (words that each
@@ -178,12 +168,12 @@ export async function suggestBooks(
   pools: SuggestionPools | null,
 ): Promise<BookSuggestionRow[]> {
   const starts = titleStarts(plan);
-  const short = checkedPrefix(plan);
+  const checked = checkedPrefix(plan);
   // The words of titles and authors' names, through their own index (books_suggest_words_idx).
   const matches = sql`status = 'approved'
                       and to_tsvector('simple'::regconfig, search_title || ' ' || search_authors)
                           @@ to_tsquery('simple', ${toTsquery({ ...plan, type: undefined })})
-                      ${short ? sql`and ${checkedPrefixMatch(short, 'books')}` : sql``}`;
+                      ${checked ? sql`and ${checkedPrefixMatch(checked, 'books')}` : sql``}`;
   const begins = sql`(${sql.join(
     starts.map((start) => sql`search_title like ${`${escapeLike(start)}%`}`),
     sql` or `,
@@ -350,14 +340,11 @@ export async function findNamePool(db: Queryable, size = NAME_POOL): Promise<Nam
 
 /** The names in `names` (most books first) that hold every word of the plan as `nameMatches` does, up to `limit`. */
 export function matchingNames(names: readonly PoolName[], plan: QueryPlan, limit: number): NameSuggestionRow[] {
-  const words = plan.terms.map((term) =>
-    [term.base, ...term.alternatives].map((form) => (term.prefix ? ` ${form}` : ` ${form} `)),
-  );
+  const matcher = memoryMatcher(plan);
   const found: NameSuggestionRow[] = [];
   for (const name of names) {
     if (found.length >= limit) break;
-    const text = ` ${name.search_name} `;
-    if (words.every((forms) => forms.some((form) => text.includes(form)))) {
+    if (matcher.holds(` ${name.search_name} `)) {
       found.push({ id: name.id, key: name.key, name_en: name.name_en, name_ar: name.name_ar, books: name.books });
     }
   }
