@@ -4,6 +4,7 @@
  * type, typos, prefixes, filters and facets, ranking, highlights, suggestions, and recent searches.
  */
 import {
+  FACETS,
   type SearchResult,
   SearchResultSchema,
   type SuggestResult,
@@ -186,6 +187,28 @@ describeEachDriver('search over HTTP', (driver) => {
         expect(author, facet.label ?? '').toBeDefined();
         const books = demo.books.filter((book) => inHadith(book) && book.authors.includes(author?.key ?? ''));
         expect(facet.count, facet.label ?? '').toBe(books.length);
+      }
+    });
+
+    it('counts each facet value as many books as choosing it finds', async () => {
+      for (const text of ['', 'hadith', 'الكافي']) {
+        const base = await search(`q=${encodeURIComponent(text)}&per_page=1`);
+        let checked = 0;
+        for (const facet of FACETS) {
+          const values = base.facets[facet];
+          // Most frequent first, then by value for scalar facets (a fixed order).
+          expect(values.map((value) => value.count)).toEqual(
+            [...values.map((value) => value.count)].sort((a, b) => b - a),
+          );
+          for (const value of values) {
+            const chosen = await search(
+              `q=${encodeURIComponent(text)}&${facet}=${encodeURIComponent(value.value)}&per_page=1`,
+            );
+            expect(value.count, `${text} ${facet}=${value.value}`).toBe(chosen.total);
+            checked++;
+          }
+        }
+        expect(checked, text).toBeGreaterThan(5);
       }
     });
 

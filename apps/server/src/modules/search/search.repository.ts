@@ -187,31 +187,60 @@ const SCALAR_FACETS = {
   available: sql`m.available::text`,
 } as const;
 
+type ScalarFacet = keyof typeof SCALAR_FACETS;
+const isScalar = (facet: Facet): facet is ScalarFacet => facet in SCALAR_FACETS;
+
 function facetSelect(facet: Facet, from: SQL, limit: number): SQL {
   // The matches' authors and categories are read from their rows (author_ids, category_ids),
   // not looked up in the link tables match by match.
   if (facet === 'category') {
-    // A category counts the books of its sub-categories too, as its filter finds them.
-    return sql`(select 'category' as facet, c.key as value, count(distinct m.id)::int as count,
+    // A category counts the books of its sub-categories too, as its filter finds them. The matches
+    // are grouped by their list of categories first (a few dozen lists), and each list counts once
+    // for each category it reaches, itself or as an ancestor: every book once per category.
+    return sql`(select 'category' as facet, c.key as value, sum(lists.n)::int as count,
                        c.name_en as label, c.name_ar as label_ar
-                  from ${from} m cross join unnest(m.category_ids) as linked(category_id)
-                  join category_closure cc on cc.descendant = linked.category_id join categories c on c.id = cc.ancestor
-                 group by c.key, c.name_en, c.name_ar order by count(distinct m.id) desc, c.key limit ${limit})`;
+                  from (select m.category_ids, count(*) as n from ${from} m group by m.category_ids) lists
+                  cross join lateral (select distinct cc.ancestor from unnest(lists.category_ids) as linked(category_id)
+                                        join category_closure cc on cc.descendant = linked.category_id) reached
+                  join categories c on c.id = reached.ancestor
+                 group by c.id order by sum(lists.n) desc, c.key limit ${limit})`;
   }
   if (facet === 'author') {
-    // Counted by id first: only the authors shown are read.
+    // Counted by id, and only the authors shown are read.
     return sql`(select 'author' as facet, a.id::text as value, counted.n::int as count,
                        a.name_en as label, a.name_ar as label_ar
                   from (select linked.author_id, count(*) as n
                           from ${from} m cross join unnest(m.author_ids) as linked(author_id)
-                         group by linked.author_id) counted
+                         group by linked.author_id order by count(*) desc, linked.author_id limit ${limit}) counted
                   join authors a on a.id = counted.author_id
-                 order by counted.n desc, a.id limit ${limit})`;
+                 order by counted.n desc, a.id)`;
   }
-  const column = SCALAR_FACETS[facet];
-  return sql`(select ${facet}::text as facet, ${column} as value, count(*)::int as count,
-                     null::text as label, null::text as label_ar
-                from ${from} m where ${column} is not null group by ${column} order by count(*) desc limit ${limit})`;
+  return scalarFacetsSelect([facet], from, limit);
+}
+
+/**
+ * The counts of several scalar facets in one pass over the matches (grouping sets), the first
+ * `limit` values of each, most frequent first.
+ */
+function scalarFacetsSelect(facets: readonly ScalarFacet[], from: SQL, limit: number): SQL {
+  const columns = facets.map((facet) => SCALAR_FACETS[facet]);
+  // In a grouping set of one column every other column is null, so the first non-null one is its value.
+  const value = sql`coalesce(${sql.join(columns, sql`, `)})`;
+  // Facet names are this module's constants, written as literals so the select and the window agree.
+  const facetOf = sql`(case ${sql.join(
+    facets.map((facet, index) => sql`when grouping(${columns[index]}) = 0 then ${sql.raw(`'${facet}'`)}`),
+    sql` `,
+  )} end)`;
+  return sql`(select counted.facet, counted.value, counted.count, null::text as label, null::text as label_ar
+                from (select ${facetOf} as facet, ${value} as value, count(*)::int as count,
+                             row_number() over (partition by ${facetOf} order by count(*) desc, ${value}) as place
+                        from ${from} m
+                       group by grouping sets (${sql.join(
+                         columns.map((column) => sql`(${column})`),
+                         sql`, `,
+                       )})
+                      having ${value} is not null) counted
+               where counted.place <= ${limit})`;
 }
 
 const matchColumns = sql`b.id, b.language, b.format, b.difficulty, b.content_type, b.is_digital,
@@ -238,6 +267,7 @@ export async function findFacets(
     sql`(select 'total' as facet, null::text as value, count(*)::int as count,
                                   null::text as label, null::text as label_ar from m_all)`,
   ];
+  const scalarOverAll: ScalarFacet[] = [];
   for (const facet of facets) {
     if (selected.has(facet)) {
       const name = sql.raw(`m_${facet}`);
@@ -245,9 +275,12 @@ export async function findFacets(
         sql`${name} as materialized (select ${matchColumns} from books b where ${where(plan, filters, statuses, facet)})`,
       );
       selects.push(facetSelect(facet, name, limit));
+    } else if (isScalar(facet)) {
+      scalarOverAll.push(facet);
     } else {
       selects.push(facetSelect(facet, sql`m_all`, limit));
     }
   }
+  if (scalarOverAll.length > 0) selects.push(scalarFacetsSelect(scalarOverAll, sql`m_all`, limit));
   return rowsOf<FacetRow>(db, sql`with recursive ${sql.join(ctes, sql`, `)} ${sql.join(selects, sql` union all `)}`);
 }
