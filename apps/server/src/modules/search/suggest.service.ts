@@ -7,7 +7,14 @@ import {
 import { publicObjectUrl } from '@maktaba/shared/schemas/storage';
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
-import { correctTypos, dropOrder, vocabularyKnows, withoutTerms } from './search.service.js';
+import {
+  booksOf,
+  correctTypos,
+  dropOrder,
+  matchTypedWordCheaper,
+  vocabularyKnows,
+  withoutTerms,
+} from './search.service.js';
 import type { SearchMemory } from './search-memory.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -18,7 +25,7 @@ import { didYouMean, offersCorrection, offersHints, popularHints } from './hints
 import type { PopularSearches } from './popular-searches.js';
 import { readerWritesSettled } from './reader-writes.js';
 import type { SearchCache } from './search-cache.js';
-import { checkedPrefix, isBroad, planQuery, type QueryPlan, type Term } from './search-plan.js';
+import { checkedPrefix, isBroad, planQuery, type QueryPlan } from './search-plan.js';
 import {
   type BookSuggestionRow,
   BROAD_BOOKS,
@@ -126,38 +133,11 @@ async function catalogueLists(
   };
 }
 
-/** About how many books hold a word in one of its forms. */
-const booksOf = (vocabulary: Vocabulary, term: Term) =>
-  [term.base, ...term.alternatives].reduce((sum, form) => sum + vocabulary.booksWith(form, term.prefix), 0);
-
 /** About how many books the rarest of the words looked up in the index is in: a bound on the matches. */
 function rarestWordBooks(plan: QueryPlan, vocabulary: Vocabulary): number {
   const checked = checkedPrefix(plan);
   const indexed = plan.terms.filter((term) => term !== checked);
   return indexed.length === 0 ? 0 : Math.min(...indexed.map((term) => booksOf(vocabulary, term)));
-}
-
-/**
- * A word being typed, of SHORT_PREFIX letters or more, is checked on the books the other words
- * find only when this many times more books hold a word that begins with it: reading an entry of
- * the index costs far less than reading a book to check it.
- */
-const CHECK_TYPED_FACTOR = 8;
-
-/**
- * The word being typed after others: through the index, or checked on the books the others find,
- * whichever reads less. A short one ("ibn ba") goes through the index when fewer books hold a word
- * that begins with it than hold the rarest of the others (thousands hold "ibn", fewer a word
- * beginning with "ba"). A longer one is checked when far more books hold it ("بحار الا": few hold
- * "بحار", and the words that begin with "الا" have entries for most books).
- */
-function matchTypedWordCheaper(plan: QueryPlan, vocabulary: Vocabulary): QueryPlan {
-  const typed = plan.terms.at(-1);
-  if (plan.terms.length < 2 || !typed?.prefix) return plan;
-  const others = Math.min(...plan.terms.slice(0, -1).map((term) => booksOf(vocabulary, term)));
-  const books = booksOf(vocabulary, typed);
-  if (checkedPrefix(plan)) return books <= others ? { ...plan, typing: 'indexed' } : plan;
-  return books > others * CHECK_TYPED_FACTOR ? { ...plan, typing: 'checked' } : plan;
 }
 
 const isEmpty = (lists: CatalogueLists) => lists.book.length + lists.author.length + lists.category.length === 0;
