@@ -514,6 +514,8 @@ describeEachDriver('search over HTTP', (driver) => {
       const arabic = await q('مرات العقول');
       expect(arabic.query.suggestion).toBe('مرآة العقول');
       expect(titles(await q(arabic.query.suggestion ?? ''))).toContain("Mir'at al-'Uqul");
+      // A word written in no title, only in an author's name: read from the authors.
+      expect((await q('شهراشوت')).query.suggestion).toBe('شهرآشوب');
       // Found as typed, too short for a typo, or nothing closer.
       expect((await q('Al-Kafi')).query.suggestion).toBeNull();
       expect((await q('kqz')).query.suggestion).toBeNull();

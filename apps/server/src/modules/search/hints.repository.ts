@@ -57,6 +57,9 @@ export function writtenWord(texts: ReadonlyArray<string | null>, word: string): 
  * How a vocabulary word (normalised) is written in the catalogue's titles and author names:
  * "مرآة" rather than the folded "مراه", "Wasa'il" rather than "wasail". Looked up through the trigram indexes of titles with authors, and of author names.
  */
+/** How many books (the most popular that hold the word) the written form is looked for in, and as many authors. */
+export const WRITTEN_FORM_ROWS = 5;
+
 export async function findWrittenForm(db: Queryable, word: string): Promise<string | null> {
   const pattern = `%${escapeLike(word)}%`;
   const rows = await rowsOf<{ a: string | null; b: string | null }>(
@@ -64,11 +67,11 @@ export async function findWrittenForm(db: Queryable, word: string): Promise<stri
     sql`
     (select title_en as a, title_ar as b from books
       where status = 'approved' and (search_title || ' ' || search_authors) like ${pattern}
-      order by popularity desc nulls last, id limit 5)
+      order by popularity desc nulls last, id limit ${WRITTEN_FORM_ROWS})
     union all
     (select name_en as a, name_ar as b from authors
       where search_name like ${pattern}
-      order by book_count desc, id limit 5)`,
+      order by book_count desc, id limit ${WRITTEN_FORM_ROWS})`,
   );
   return writtenWord(
     rows.flatMap((row) => [row.a, row.b]),

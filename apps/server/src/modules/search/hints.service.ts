@@ -1,11 +1,12 @@
 import { SEARCH_LIMITS } from '@maktaba/shared/schemas/search';
 import { detectQueryScript } from '@maktaba/shared/search-text';
 import type { Queryable } from '../../db/queryable.js';
-import { findWrittenForm, type PopularRow } from './hints.repository.js';
+import { findWrittenForm, type PopularRow, WRITTEN_FORM_ROWS, writtenWord } from './hints.repository.js';
 import type { PopularSearches } from './popular-searches.js';
 import { countUpTo } from './search.repository.js';
 import type { SearchCache } from './search-cache.js';
 import { planQuery, type QueryPlan } from './search-plan.js';
+import type { PopularBook } from './suggest.repository.js';
 
 /** Letters of the normalised text, spaces aside: what the §5 thresholds count. */
 export const typedLength = (normalized: string) => [...normalized.replace(/\s/gu, '')].length;
@@ -44,11 +45,37 @@ export async function popularHints(
 }
 
 /**
+ * The written form of `word` read from the popular books in memory, which are the first books, in
+ * the same order, that findWrittenForm reads: found among their first WRITTEN_FORM_ROWS that hold
+ * the word, it is the form the database would give. Null when not found there (the database is
+ * asked then: the word may be in less popular books, or only in an author's name).
+ */
+export function writtenFormAmongPopular(popular: readonly PopularBook[], word: string): string | null {
+  const texts: Array<string | null> = [];
+  let found = 0;
+  for (const book of popular) {
+    if (!`${book.search_title} ${book.search_authors}`.includes(word)) continue;
+    texts.push(book.title_en, book.title_ar);
+    if (++found === WRITTEN_FORM_ROWS) break;
+  }
+  return writtenWord(texts, word);
+}
+
+/**
  * "Did you mean …": the words of `typed` with those `corrected` replaced by their first
  * correction, each as the catalogue writes it (an Arabic article the reader typed kept on it),
- * the others as typed (normalised). Null when no word was corrected.
+ * the others as typed (normalised). Null when no word was corrected. `popular`: the popular books
+ * in memory, looked at before the database (a million books: 65 ms for "qummi" in the database,
+ * whose fifth most popular holder is the 889th most popular book).
  */
-export async function didYouMean(db: Queryable, typed: QueryPlan, corrected: QueryPlan): Promise<string | null> {
+export async function didYouMean(
+  db: Queryable,
+  typed: QueryPlan,
+  corrected: QueryPlan,
+  popular: readonly PopularBook[] = [],
+): Promise<string | null> {
+  const writtenForm = async (word: string) =>
+    writtenFormAmongPopular(popular, word) ?? (await findWrittenForm(db, word));
   let changed = false;
   const words = await Promise.all(
     typed.terms.map(async (term, index) => {
@@ -59,7 +86,7 @@ export async function didYouMean(db: Queryable, typed: QueryPlan, corrected: Que
       const article =
         term.typed !== term.base && term.typed.endsWith(term.base) ? term.typed.slice(0, -term.base.length) : '';
       const word = `${article}${added}`;
-      const written = (await findWrittenForm(db, word)) ?? (article ? await findWrittenForm(db, added) : null);
+      const written = (await writtenForm(word)) ?? (article ? await writtenForm(added) : null);
       if (!written) return word;
       // Latin words in the reader's lower case, like the rest of the query; Arabic as written.
       return detectQueryScript(written) === 'en' ? written.toLowerCase() : written;

@@ -8,34 +8,45 @@ import { Vocabulary, type VocabularyWord } from './vocabulary.js';
 
 const dialect = new PgDialect();
 
-/** A fake database that records the statements it is sent and finds one book for every one. */
-function fakeDatabase() {
+/**
+ * A fake database that records the statements it is sent. Every query finds 50 books, or with
+ * `finds`, only those whose tsquery holds that word.
+ */
+function fakeDatabase(finds?: string) {
   const sent: Array<{ sql: string; params: unknown[] }> = [];
   const db = {
     async execute(statement: SQL) {
       const query = dialect.sqlToQuery(statement);
       sent.push(query);
+      const count = finds && !query.params.some((param) => String(param).includes(`'${finds}'`)) ? 0 : 50;
       if (query.sql.includes("'total' as facet")) {
-        return { rows: [{ facet: 'total', value: null, count: 50, label: null, label_ar: null }] };
+        return { rows: [{ facet: 'total', value: null, count, label: null, label_ar: null }] };
       }
+      if (query.sql.includes('count(*)::int as n')) return { rows: [{ n: count }] };
       return { rows: [] };
     },
   } as unknown as Queryable;
   return { db, sent };
 }
 
-const memoryOf = (words: VocabularyWord[]) => ({ vocabulary: async () => new Vocabulary(words) });
+const memoryOf = (words: VocabularyWord[]) => ({
+  vocabulary: async () => new Vocabulary(words),
+  popularBooks: async () => [],
+});
 
-/** The text match of the first statement sent: its tsquery, and whether a word is checked on the rows. */
+/** The text match of a statement: its tsquery, and whether a word is checked on the rows. */
+const matchIn = (statement: { sql: string; params: unknown[] }) => ({
+  tsquery: statement.params.find((param) => typeof param === 'string' && param.includes("'")),
+  checked: statement.sql.includes('b.search_authors) like'),
+});
+
+/** The text match of the first statement sent. */
 async function matchOf(q: string, words: VocabularyWord[]) {
   const { db, sent } = fakeDatabase();
   await searchBooks(db, SearchQuerySchema.parse({ q }), { seesUnpublished: false, memory: memoryOf(words) });
   const first = sent[0];
   if (!first) throw new Error('no statement');
-  return {
-    tsquery: first.params.find((param) => typeof param === 'string' && param.includes("'")),
-    checked: first.sql.includes('b.search_authors) like'),
-  };
+  return matchIn(first);
 }
 
 describe('searchBooks: the word being typed after others', () => {
@@ -67,5 +78,26 @@ describe('searchBooks: the word being typed after others', () => {
     expect(await matchOf('bihar anwa', words)).toEqual({ tsquery: "'bihar'", checked: true });
     // With a space after it, the word is complete: always through the index.
     expect(await matchOf('bihar anwar ', words)).toEqual({ tsquery: "'bihar' & 'anwar'", checked: false });
+  });
+
+  it('is decided again for the corrected words', async () => {
+    // "tafseer qumm": "tafseer" is in no book, so "qumm" is checked on the books it finds; once
+    // corrected to "tafsir" (79k books) it goes through the index (2k books hold "qummi").
+    const words = [
+      { word: 'tafsir', books: 79_209 },
+      { word: 'qummi', books: 2_000 },
+    ];
+    const { db, sent } = fakeDatabase('tafsir');
+    const result = await searchBooks(db, SearchQuerySchema.parse({ q: 'tafseer qumm' }), {
+      seesUnpublished: false,
+      memory: memoryOf(words),
+    });
+    expect(result.query.corrections).toEqual([{ from: 'tafseer', to: 'tafsir' }]);
+    expect(matchIn(sent[0] as (typeof sent)[number])).toEqual({ tsquery: "'tafseer'", checked: true });
+    const corrected = sent.filter((statement) => String(matchIn(statement).tsquery).includes('tafsir'));
+    expect(corrected.length).toBeGreaterThan(0);
+    for (const statement of corrected) {
+      expect(matchIn(statement)).toEqual({ tsquery: "('tafseer' | 'tafsir') & 'qumm':*", checked: false });
+    }
   });
 });

@@ -25,7 +25,7 @@ const TOO_FEW = 3;
 const CORRECTIONS_PER_WORD = 2;
 const SNIPPET_RADIUS = 70;
 
-export type SearchOptions = { seesUnpublished: boolean; memory: Pick<SearchMemory, 'vocabulary'> };
+export type SearchOptions = { seesUnpublished: boolean; memory: Pick<SearchMemory, 'vocabulary' | 'popularBooks'> };
 
 function statusesFor(query: SearchQuery, options: SearchOptions): BookStatus[] {
   // Patrons and visitors see approved books whatever they ask; editors may ask for another status.
@@ -110,7 +110,9 @@ const CHECK_TYPED_FACTOR = 8;
  * beginning with "ba"). A longer one is checked when far more books hold it ("بحار الا": few hold
  * "بحار", and the words that begin with "الا" have entries for most books).
  */
-export function matchTypedWordCheaper(plan: QueryPlan, vocabulary: Vocabulary): QueryPlan {
+export function matchTypedWordCheaper(decided: QueryPlan, vocabulary: Vocabulary): QueryPlan {
+  // Decided again from the words: a corrected plan's words are found in other numbers of books.
+  const { typing: _decidedBefore, ...plan } = decided;
   const typed = plan.terms.at(-1);
   if (plan.terms.length < 2 || !typed?.prefix) return plan;
   const others = Math.min(...plan.terms.slice(0, -1).map((term) => booksOf(vocabulary, term)));
@@ -143,7 +145,8 @@ async function resolvePlan(
   if (plan.terms.length === 0 || found >= TOO_FEW) return resolved;
   const vocabulary = await memory.vocabulary();
   const known = vocabularyKnows(vocabulary, plan);
-  const corrected = correctTypos(vocabulary, plan, known);
+  const typo = correctTypos(vocabulary, plan, known);
+  const corrected = typo && matchTypedWordCheaper(typo, vocabulary);
   if (corrected && (await countUpTo(db, corrected, filters, statuses, TOO_FEW)) > found) {
     resolved.plan = corrected;
     resolved.corrections = corrected.terms.flatMap((term, index) => {
@@ -151,7 +154,8 @@ async function resolvePlan(
       const added = term.alternatives.filter((form) => !before?.alternatives.includes(form));
       return added.length > 0 ? [{ from: term.typed, to: added[0] as string }] : [];
     });
-    if (offersCorrection(plan.normalized)) resolved.suggestion = await didYouMean(db, plan, corrected);
+    if (offersCorrection(plan.normalized))
+      resolved.suggestion = await didYouMean(db, plan, corrected, await memory.popularBooks());
     return resolved;
   }
   if (found > 0 || plan.terms.length < 2) return resolved;
@@ -159,7 +163,7 @@ async function resolvePlan(
   const order = dropOrder(base, known);
   for (let count = 1; count < base.terms.length; count++) {
     const leave = new Set(order.slice(0, count));
-    const kept = withoutTerms(base, leave);
+    const kept = matchTypedWordCheaper(withoutTerms(base, leave), vocabulary);
     if ((await countUpTo(db, kept, filters, statuses, 1)) > 0) {
       resolved.plan = kept;
       resolved.dropped = base.terms.filter((_, index) => leave.has(index)).map((term) => term.typed);

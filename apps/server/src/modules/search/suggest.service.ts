@@ -191,7 +191,9 @@ export async function suggest(
     if (corrected) {
       const again = await catalogueLists(db, memory, corrected, query.limit);
       if (!isEmpty(again)) {
-        const correction = offersCorrection(plan.normalized) ? await didYouMean(db, plan, corrected) : null;
+        const correction = offersCorrection(plan.normalized)
+          ? await didYouMean(db, plan, corrected, await memory.popularBooks())
+          : null;
         return { lists: again, correction };
       }
     }
