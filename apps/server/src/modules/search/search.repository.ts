@@ -240,7 +240,7 @@ function scalarFacetsSelect(facets: readonly ScalarFacet[], from: SQL, limit: nu
                          sql`, `,
                        )})
                       having ${value} is not null) counted
-               where counted.place <= ${limit})`;
+               where counted.place <= ${limit} order by counted.facet, counted.place)`;
 }
 
 const matchColumns = sql`b.id, b.language, b.format, b.difficulty, b.content_type, b.is_digital,
