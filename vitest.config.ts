@@ -60,6 +60,8 @@ export default defineConfig({
           // A whole form rendered in jsdom and walked through takes seconds when the machine is
           // busy (a two-factor setup test took 5.8 s beside an end-to-end run); 5 s was too tight.
           testTimeout: 15_000,
+          // Added to the root's setupFiles (extends: true concatenates them).
+          setupFiles: ['test/after-paint.setup.ts'],
         },
       },
       {
