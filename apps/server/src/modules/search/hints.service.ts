@@ -54,7 +54,8 @@ export function writtenFormAmongPopular(popular: readonly PopularBook[], word: s
   const texts: Array<string | null> = [];
   let found = 0;
   for (const book of popular) {
-    if (!`${book.search_title} ${book.search_authors}`.includes(word)) continue;
+    // A word holds no space, so it is in the title or in the authors, never across the two.
+    if (!book.search_title.includes(word) && !book.search_authors.includes(word)) continue;
     texts.push(book.title_en, book.title_ar);
     if (++found === WRITTEN_FORM_ROWS) break;
   }

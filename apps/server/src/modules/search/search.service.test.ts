@@ -40,6 +40,10 @@ const matchIn = (statement: { sql: string; params: unknown[] }) => ({
   checked: statement.sql.includes('b.search_authors) like'),
 });
 
+/** Vocabulary rows from word: books. */
+const wordsOf = (counts: Record<string, number>): VocabularyWord[] =>
+  Object.entries(counts).map(([word, books]) => ({ word, books }));
+
 /** The text match of the first statement sent. */
 async function matchOf(q: string, words: VocabularyWord[]) {
   const { db, sent } = fakeDatabase();
@@ -52,29 +56,17 @@ async function matchOf(q: string, words: VocabularyWord[]) {
 describe('searchBooks: the word being typed after others', () => {
   it('goes through the index when fewer books hold a word beginning with it than hold the others', async () => {
     // "تفسير المي": 79k books hold "تفسير", 14k a word beginning "مي" (checking "مي" on the 79k took 2 s).
-    const words = [
-      { word: 'تفسير', books: 79_209 },
-      { word: 'ميزان', books: 9_000 },
-      { word: 'ميراث', books: 4_905 },
-    ];
+    const words = wordsOf({ تفسير: 79_209, ميزان: 9_000, ميراث: 4_905 });
     expect(await matchOf('تفسير المي', words)).toEqual({ tsquery: "'تفسير' & 'مي':*", checked: false });
   });
 
   it('is checked on the books the others find when a short one begins far more words', async () => {
-    const words = [
-      { word: 'bihar', books: 40 },
-      { word: 'anwar', books: 300 },
-      { word: 'an', books: 90_000 },
-    ];
+    const words = wordsOf({ bihar: 40, anwar: 300, an: 90_000 });
     expect(await matchOf('bihar an', words)).toEqual({ tsquery: "'bihar'", checked: true });
   });
 
   it('is checked when a longer one begins words of far more books', async () => {
-    const words = [
-      { word: 'bihar', books: 40 },
-      { word: 'anwar', books: 300 },
-      { word: 'anwaar', books: 200 },
-    ];
+    const words = wordsOf({ bihar: 40, anwar: 300, anwaar: 200 });
     expect(await matchOf('bihar anwa', words)).toEqual({ tsquery: "'bihar'", checked: true });
     // With a space after it, the word is complete: always through the index.
     expect(await matchOf('bihar anwar ', words)).toEqual({ tsquery: "'bihar' & 'anwar'", checked: false });
@@ -83,10 +75,7 @@ describe('searchBooks: the word being typed after others', () => {
   it('is decided again for the corrected words', async () => {
     // "tafseer qumm": "tafseer" is in no book, so "qumm" is checked on the books it finds; once
     // corrected to "tafsir" (79k books) it goes through the index (2k books hold "qummi").
-    const words = [
-      { word: 'tafsir', books: 79_209 },
-      { word: 'qummi', books: 2_000 },
-    ];
+    const words = wordsOf({ tafsir: 79_209, qummi: 2_000 });
     const { db, sent } = fakeDatabase('tafsir');
     const result = await searchBooks(db, SearchQuerySchema.parse({ q: 'tafseer qumm' }), {
       seesUnpublished: false,
