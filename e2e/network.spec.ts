@@ -22,6 +22,44 @@ test.describe('connection banners', () => {
     await expect(offline).toHaveCount(0);
   });
 
+  test('code the shell fetches as the connection drops arrives when it is back, with no error page', async ({
+    page,
+    context,
+    t,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|toaster-host/);
+    // The toaster's code is fetched a moment after start. Its request is held until the browser is
+    // offline, then fails the way a dropped connection fails it.
+    const chunk = '**/assets/toaster-host-*.js';
+    let release: () => void = () => {};
+    const offline = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = page.waitForRequest(/\/assets\/toaster-host-[\w-]+\.js$/);
+    await page.route(chunk, async (route) => {
+      await offline;
+      await route.abort('internetdisconnected');
+    });
+    await openApp(page, '/');
+    await held;
+    await context.setOffline(true);
+    release();
+    const banner = page.getByRole('alert').filter({ hasText: t.network.offline });
+    await expect(banner).toBeVisible();
+    await page.unroute(chunk);
+
+    // The page stays as it was, and the toaster mounts once the connection is back.
+    const refetched = page.waitForResponse((response) => /\/assets\/toaster-host-[\w-]+\.js$/.test(response.url()));
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
+    expect((await refetched).status()).toBe(200);
+    const toaster = page.getByRole('region', { name: t.header.notifications });
+    await expect(toaster).toHaveCount(1);
+    await expect(page.locator('[data-error-variant]')).toHaveCount(0);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+  });
+
   test('a slow connection shows "Slow connection detected"', async ({ page, t }) => {
     // Before any page script runs: a Network Information object reporting a 3G link with 400 ms round trips.
     await page.addInitScript(() => {

@@ -44,3 +44,19 @@ export function useIsSlowConnection(): boolean {
     () => false,
   );
 }
+
+/**
+ * Runs a dynamic import; when it fails while the browser is offline, runs it again once the
+ * connection is back, however often that takes. For code the page can wait for (the toaster, the
+ * header's menus, a dialog): going offline while it loads leaves a gap that fills in later, not an
+ * error page. A failure while online is passed on (the chunk is really missing, say after a new
+ * release), so the error page can offer a reload.
+ */
+export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    if (navigator.onLine) throw error;
+    return new Promise<T>((resolve, reject) => {
+      window.addEventListener('online', () => importWhenOnline(load).then(resolve, reject), { once: true });
+    });
+  });
+}

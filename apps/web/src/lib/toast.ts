@@ -1,5 +1,6 @@
 import type { ExternalToast } from 'sonner';
 import { create } from 'zustand';
+import { importWhenOnline } from './network';
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
 type Show = (message: string, options?: ExternalToast) => void;
@@ -14,10 +15,17 @@ let loaded: Sonner | null = null;
 /** Sonner, fetched once: by the first toast of the shell, or when the shell mounts its Toaster. */
 export function loadToasts(): Promise<Sonner> {
   useToasterStore.setState({ wanted: true });
-  library ??= import('sonner').then((module) => {
-    loaded = module;
-    return module;
-  });
+  library ??= importWhenOnline(() => import('sonner')).then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      // Fetched again by the next toast, rather than every later toast failing with this one.
+      library = null;
+      throw error;
+    },
+  );
   return library;
 }
 

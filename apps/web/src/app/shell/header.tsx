@@ -8,16 +8,21 @@ import { buttonClass } from '../../components/ui/button';
 import { openFeedback } from '../../features/feedback/hooks/feedback-store';
 import { NotificationFeed } from '../../features/notifications/components/notification-feed';
 import { useAuthStore } from '../../lib/auth/use-auth';
+import { importWhenOnline } from '../../lib/network';
 import { useSidebarStore } from './sidebar-store';
 
 // Signed-in readers' controls, with their menu and popover code: a visitor's first page does not
 // download them. The notifications they show are fetched, and their live stream opened, by
 // NotificationFeed, which comes with the header: as soon as someone is signed in, as before.
 const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+  importWhenOnline(() => import('../../features/notifications/components/notification-bell')).then((m) => ({
+    default: m.NotificationBell,
+  })),
 );
 const AccountMenu = lazy(() =>
-  import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
+  importWhenOnline(() => import('../../features/auth/components/account-menu')).then((m) => ({
+    default: m.AccountMenu,
+  })),
 );
 /** Holds a control's place while its code loads, so the header does not shift. */
 const ControlPlaceholder = () => <span aria-hidden className="inline-block size-11" />;

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { PageLoading } from '../../../components/page-loading';
 import { ApiError } from '../../../lib/api-client';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
+import { importWhenOnline } from '../../../lib/network';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useSaveAddress } from '../hooks/use-save-address';
 import { useAbandonRegistration } from '../hooks/use-sign-out';
@@ -29,10 +30,12 @@ export type PortalView = 'welcome' | 'signin' | 'register' | 'complete-profile';
 const loadSignInForm = () => import('./sign-in-form');
 const loadRegisterForm = () => import('./register-form');
 const loadCompleteProfileForm = () => import('./complete-profile-form');
-const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: module.SignInForm })));
-const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
+const SignInForm = lazy(() => importWhenOnline(loadSignInForm).then((module) => ({ default: module.SignInForm })));
+const RegisterForm = lazy(() =>
+  importWhenOnline(loadRegisterForm).then((module) => ({ default: module.RegisterForm })),
+);
 const CompleteProfileForm = lazy(() =>
-  loadCompleteProfileForm().then((module) => ({ default: module.CompleteProfileForm })),
+  importWhenOnline(loadCompleteProfileForm).then((module) => ({ default: module.CompleteProfileForm })),
 );
 
 /** Fetches the forms' code when the browser is idle, so that choosing one does not wait for it. */

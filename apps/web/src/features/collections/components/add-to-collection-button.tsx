@@ -7,10 +7,11 @@ import { buttonClass } from '../../../components/ui/button';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { withWholeCatalogue } from '../../../lib/i18n';
 import { pickLocalized } from '../../../lib/localized-text';
+import { importWhenOnline } from '../../../lib/network';
 
 // The dialog's code comes when a reader first opens it, not with every page that shows a card.
 const AddToCollectionDialog = lazy(() =>
-  withWholeCatalogue(import('./add-to-collection-dialog')).then((module) => ({
+  importWhenOnline(() => withWholeCatalogue(import('./add-to-collection-dialog'))).then((module) => ({
     default: module.AddToCollectionDialog,
   })),
 );

@@ -3,11 +3,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { withWholeCatalogue } from '../../../lib/i18n';
+import { importWhenOnline } from '../../../lib/network';
 import { openFeedback, useFeedbackStore } from '../hooks/feedback-store';
 
 // The dialog, its forms and validation load only when someone first asks for it.
 const FeedbackDialog = lazy(() =>
-  withWholeCatalogue(import('./feedback-dialog')).then((m) => ({ default: m.FeedbackDialog })),
+  importWhenOnline(() => withWholeCatalogue(import('./feedback-dialog'))).then((m) => ({ default: m.FeedbackDialog })),
 );
 
 /** Mounts the feedback dialog once it has been asked for (openFeedback); the shell holds it, whatever opened it. */

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useAuthStore } from '../../../lib/auth/use-auth';
+import { importWhenOnline } from '../../../lib/network';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -16,7 +17,7 @@ import {
 import { BackupCodesPanel } from './backup-codes-panel';
 import { PasswordPrompt } from './password-prompt';
 
-const TotpQrCode = lazy(() => import('./totp-qr-code'));
+const TotpQrCode = lazy(() => importWhenOnline(() => import('./totp-qr-code')));
 
 type Prompt = 'enable' | 'disable' | 'regenerate' | null;
 
