@@ -6,6 +6,8 @@ import { GlobalErrorBoundary } from './global-error-boundary';
 
 const reportError = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/telemetry/error-reporter', () => ({ reportError }));
+const reload = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/reload-page', () => ({ reloadPage: reload }));
 
 function Broken(): never {
   throw new Error('The provider failed');
@@ -23,13 +25,12 @@ function renderBroken() {
 
 describe('the global error boundary', () => {
   let consoleError: ReturnType<typeof vi.spyOn>;
-  const reload = vi.fn();
 
   beforeEach(() => {
     // React logs the error it caught; the test checks what the boundary does with it instead.
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     reportError.mockClear();
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, reload } });
+    reload.mockClear();
   });
   afterEach(() => {
     cleanup();

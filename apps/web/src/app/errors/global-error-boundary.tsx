@@ -3,6 +3,7 @@ import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { firstCataloguePart, i18n } from '../../lib/i18n';
+import { reloadPage } from '../../lib/reload-page';
 import { messageOf } from '../../lib/telemetry/error-report';
 import { reportError } from '../../lib/telemetry/error-reporter';
 
@@ -69,7 +70,7 @@ export function GlobalErrorScreen({ error, componentStack }: { error: unknown; c
         </p>
         <Trace summary={translate('errors.global.stack')} text={error instanceof Error ? error.stack : null} />
         <Trace summary={translate('errors.global.componentStack')} text={componentStack} />
-        <Button onClick={() => window.location.reload()}>
+        <Button onClick={reloadPage}>
           <RefreshCw aria-hidden className="size-4" />
           {translate('errors.global.reload')}
         </Button>
