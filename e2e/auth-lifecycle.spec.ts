@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/
 import { type Account, createAccount, currentToast, expect, fillSignIn, portal, test } from './auth-fixtures';
 import { fill, openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { liveStreamOpened } from './support/live-stream';
 import { sessionOf, signInThrough } from './support/other-device';
 
 /** Another browser signed in to the same account: its own cookies and its own client address. */
@@ -101,9 +102,7 @@ test.describe('session lifecycle', () => {
   }) => {
     await createAccount(page.request, account);
     // The header's live stream opens once the notifications are in: let it open with the good session.
-    const streamOpened = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/notifications/stream',
-    );
+    const streamOpened = liveStreamOpened(page);
     await openApp(page, '/myimam');
     await streamOpened;
     // The server no longer knows the session the browser holds.

@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, currentToast, expect, expectFieldError, test } from './auth-fixtures';
 import { fill, type Lang, openApp, reloadApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { liveStreamOpened } from './support/live-stream';
 
 type Book = { id: string; title: string; title_ar: string };
 const DAY = 86_400_000;
@@ -172,10 +173,12 @@ test.describe('renewals, due dates and overdue notices', () => {
 
     // The reader, with My Imam open, is told live when the library's notice goes out.
     await signInReader(page, account);
+    const streamOpened = liveStreamOpened(page);
     await openApp(page, '/myimam');
     const card = page.getByTestId('loans-current').getByTestId('loan-card');
     await expect(card.getByTestId('loan-status')).toHaveText(t.loans.overdue);
     await expect(card.getByTestId('loan-days-left')).toContainText(await plural(page, t.loans.due, 'overdueBy', 3));
+    await streamOpened;
     const ran = await adminApi.post('/api/admin/lending-jobs/notices/run', { data: {} });
     expect(ran.status(), await ran.text()).toBe(200);
     // The run sends every overdue loan's notice, so one started by another test at the same moment

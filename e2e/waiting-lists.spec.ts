@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { type Account, createAccount, currentToast, expect, test } from './auth-fixtures';
 import { fill, type Lang, openApp, reloadApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { liveStreamOpened } from './support/live-stream';
 
 type Book = { id: string; title: string; title_ar: string };
 
@@ -145,6 +146,7 @@ test.describe('waiting lists', () => {
     await openApp(page, `/book/${book.id}`);
     await joinOnBookPage(page, t, book, lang);
 
+    const streamOpened = liveStreamOpened(page);
     await openApp(page, '/myimam');
     const holds = page.getByTestId('my-holds');
     await expect(holds.getByRole('heading', { name: t.loans.hold.my.title })).toBeVisible();
@@ -157,6 +159,7 @@ test.describe('waiting lists', () => {
     await expectNoAxeViolations(page);
 
     // The other reader's copy comes back: it goes to this reader, who hears it at once.
+    await streamOpened;
     const received = await adminApi.post(`/api/admin/loans/${lent.id}/receive`, { data: { condition: 'good' } });
     expect(received.status(), await received.text()).toBe(200);
     const notice = page.locator('[data-sonner-toast]').filter({ hasText: t.lending.notify.availableTitle });
