@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import type { Lang, LangOptions } from './e2e/fixtures';
+import type { LangOptions } from './e2e/fixtures';
 import { createE2eAdmin } from './e2e/support/admin-account';
 import {
   E2E_BASE_URL as BASE_URL,
@@ -41,14 +41,6 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 process.env.MAKTABA_E2E_MAIL_DIR ??= path.join(DATA_DIR, 'captured-mail');
 
-/** A browser whose only stored preference is the language, as if the user had picked it earlier. */
-function languageState(lang: Lang) {
-  return {
-    cookies: [],
-    origins: [{ origin: BASE_URL, localStorage: [{ name: 'maktaba.language.v1', value: lang }] }],
-  };
-}
-
 export default defineConfig<LangOptions>({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -79,8 +71,9 @@ export default defineConfig<LangOptions>({
     },
   },
   projects: [
-    { name: 'en', use: { lang: 'en', locale: 'en-US', storageState: languageState('en') } },
-    { name: 'ar', use: { lang: 'ar', locale: 'ar', storageState: languageState('ar') } },
+    // Each browser starts with the project's language stored as the reader's choice (e2e/fixtures.ts).
+    { name: 'en', use: { lang: 'en', locale: 'en-US' } },
+    { name: 'ar', use: { lang: 'ar', locale: 'ar' } },
   ],
   webServer: {
     command: 'node apps/server/dist/main.js',

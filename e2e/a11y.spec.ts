@@ -1,5 +1,5 @@
 import { fillRegisterStepOne, portal } from './auth-fixtures';
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, storedLanguage, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 const THEMES = ['light', 'solarized-light', 'dark'] as const;
@@ -9,18 +9,7 @@ for (const theme of THEMES) {
     // The theme is a stored choice, next to the project's language.
     test.use({
       storageState: async ({ lang, baseURL }, use) =>
-        use({
-          cookies: [],
-          origins: [
-            {
-              origin: new URL(baseURL ?? '').origin,
-              localStorage: [
-                { name: 'maktaba.language.v1', value: lang },
-                { name: 'maktaba.theme.v1', value: theme },
-              ],
-            },
-          ],
-        }),
+        use(storedLanguage(new URL(baseURL ?? '').origin, lang, [{ name: 'maktaba.theme.v1', value: theme }])),
     });
 
     for (const path of ['/', '/privacy', '/unauthorized']) {

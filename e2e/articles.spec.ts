@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test as authTest, currentToast, expect, expectFieldError, randomClientIp } from './auth-fixtures';
-import { type Catalogue, dirOf, fill, type Lang, openApp } from './fixtures';
+import { type Catalogue, dirOf, fill, type Lang, openApp, storedLanguage } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E_BASE_URL } from './support/e2e-env';
 
@@ -124,10 +124,7 @@ test.describe('articles', () => {
       baseURL: E2E_BASE_URL,
       locale: lang === 'ar' ? 'ar' : 'en-US',
       extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
-      storageState: {
-        cookies: [],
-        origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: 'maktaba.language.v1', value: lang }] }],
-      },
+      storageState: storedLanguage(E2E_BASE_URL, lang),
     });
     try {
       const guest = await visitor.newPage();

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createAccount, currentToast, expect, randomClientIp, test } from './auth-fixtures';
-import { catalogues, fill, openApp } from './fixtures';
+import { catalogues, fill, openApp, storedLanguage } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { demoBook, titleIn } from './support/catalogue';
 import { E2E_BASE_URL } from './support/e2e-env';
@@ -75,10 +75,7 @@ test.describe('Ask a Librarian', () => {
       baseURL: E2E_BASE_URL,
       locale: lang === 'ar' ? 'ar' : 'en-US',
       extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
-      storageState: {
-        cookies: [],
-        origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: 'maktaba.language.v1', value: lang }] }],
-      },
+      storageState: storedLanguage(E2E_BASE_URL, lang),
     });
     try {
       const staff = await staffContext.newPage();

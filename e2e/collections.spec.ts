@@ -2,7 +2,7 @@ import type { Shelf } from '@maktaba/shared/schemas/catalogue';
 import type { Collection, MyCollections } from '@maktaba/shared/schemas/collections';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, currentToast, escapeRegExp, expect, randomClientIp, test } from './auth-fixtures';
-import { fill, openApp } from './fixtures';
+import { fill, openApp, storedLanguage } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { titleIn } from './support/catalogue';
 import { E2E_BASE_URL } from './support/e2e-env';
@@ -121,10 +121,7 @@ test.describe('collections', () => {
       baseURL: E2E_BASE_URL,
       locale: lang === 'ar' ? 'ar' : 'en-US',
       extraHTTPHeaders: { 'X-Forwarded-For': randomClientIp() },
-      storageState: {
-        cookies: [],
-        origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: 'maktaba.language.v1', value: lang }] }],
-      },
+      storageState: storedLanguage(E2E_BASE_URL, lang),
     });
     try {
       const guest = await visitor.newPage();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../packages/shared/src/constants';
-import { catalogues, expect, openApp, test, waitForSplash } from './fixtures';
+import { catalogues, expect, openApp, storedLanguage, test, waitForSplash } from './fixtures';
 
 /** Chromium's console line for a request the test aborted on purpose. */
 const ABORTED_LOAD = /^Failed to load resource: net::ERR_FAILED$/;
@@ -43,6 +43,12 @@ test.describe('error pages', () => {
   });
 
   test.describe('when the app itself cannot start a page', () => {
+    // Stored as the browser's starting state, not written again by every page: the clearing below must
+    // be able to remove it for good.
+    test.use({
+      storageState: async ({ lang, baseURL }, use) => use(storedLanguage(new URL(baseURL ?? '').origin, lang)),
+    });
+
     test('the application error page offers a refresh that keeps the stored data', async ({
       page,
       lang,

@@ -4,6 +4,14 @@ import en from '../packages/shared/src/i18n/en.json' with { type: 'json' };
 import { isPhone, sidewaysOverflow } from './support/layout';
 
 export type Lang = 'en' | 'ar';
+
+/** Where the app keeps the language the reader picked (apps/web/public/boot.js reads it first). */
+export const LANGUAGE_KEY = 'maktaba.language.v1';
+
+/** A browser whose only stored preference is the language, as `storageState` (for the tests that replace it whole). */
+export function storedLanguage(origin: string, lang: Lang, more: { name: string; value: string }[] = []) {
+  return { cookies: [], origins: [{ origin, localStorage: [{ name: LANGUAGE_KEY, value: lang }, ...more] }] };
+}
 export type Catalogue = typeof en;
 export const catalogues: Record<Lang, Catalogue> = { en, ar };
 
@@ -56,6 +64,24 @@ export const test = base.extend<Fixtures & LangOptions>({
     use((origin) => {
       allowedOrigins.push(new URL(origin).origin);
     }),
+  // The language the reader picked on an earlier visit, as the app stores it. Written by a script
+  // that runs before the page's own, and only when nothing is stored yet, so a switch of language in
+  // the test stays switched. (Playwright's `storageState` would do it too, but it opens and loads an
+  // extra page in every new context: about 0.3 s of CPU per test on a two-core machine, measured.)
+  // A test that brings its own `storageState` keeps it as it is.
+  context: async ({ context, lang, storageState }, use) => {
+    if (!storageState) {
+      await context.addInitScript(
+        ({ key, value }) => {
+          // A blank or opaque document has no storage of its own to write to (it throws): skip it.
+          if (window.location.origin === 'null') return;
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+        },
+        { key: LANGUAGE_KEY, value: lang },
+      );
+    }
+    await use(context);
+  },
   pageHygiene: [
     async ({ context, baseURL, allowedConsoleErrors, allowedPageErrors, allowedOrigins }, use) => {
       const appOrigin = new URL(baseURL ?? 'http://127.0.0.1').origin;

@@ -106,9 +106,6 @@ test.describe('settings: two-factor sign-in and passkeys', () => {
     // Browsers refuse an IP address as a passkey's site: this test uses the server's `localhost` name.
     const base = E2E_BASE_URL.replace('127.0.0.1', 'localhost');
     allowOrigin(base);
-    await page.addInitScript((language) => {
-      if (!localStorage.getItem('maktaba.language.v1')) localStorage.setItem('maktaba.language.v1', language);
-    }, lang);
     // Signed up (and so signed in) under that name.
     const signUp = await page.request.post(`${base}/api/auth/sign-up`, {
       data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
