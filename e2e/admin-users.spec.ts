@@ -163,13 +163,14 @@ test.describe('user management', () => {
     browser,
     account,
     clientIp,
+    lang,
     baseURL,
   }) => {
     // Three sign-ins (the reader elsewhere, the suite's admin, the admin here) and a suspension:
     // 39 s on a busy machine, past the default 30.
     test.setTimeout(60_000);
     await createAccount(page.request, account);
-    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang });
     try {
       await signInThrough(other, account.email, account.password);
       expect((await sessionOf(other)).user?.email).toBe(account.email);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import ar from '../packages/shared/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/shared/src/i18n/en.json' with { type: 'json' };
 import { isPhone, sidewaysOverflow } from './support/layout';
@@ -64,22 +64,10 @@ export const test = base.extend<Fixtures & LangOptions>({
     use((origin) => {
       allowedOrigins.push(new URL(origin).origin);
     }),
-  // The language the reader picked on an earlier visit, as the app stores it. Written by a script
-  // that runs before the page's own, and only when nothing is stored yet, so a switch of language in
-  // the test stays switched. (Playwright's `storageState` would do it too, but it opens and loads an
-  // extra page in every new context: about 0.3 s of CPU per test on a two-core machine, measured.)
-  // A test that brings its own `storageState` keeps it as it is.
+  // The project's language, stored as the reader's earlier choice (rememberLanguage). A test that
+  // brings its own `storageState` keeps it as it is.
   context: async ({ context, lang, storageState }, use) => {
-    if (!storageState) {
-      await context.addInitScript(
-        ({ key, value }) => {
-          // A blank or opaque document has no storage of its own to write to (it throws): skip it.
-          if (window.location.origin === 'null') return;
-          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-        },
-        { key: LANGUAGE_KEY, value: lang },
-      );
-    }
+    if (!storageState) await rememberLanguage(context, lang);
     await use(context);
   },
   pageHygiene: [
@@ -136,6 +124,23 @@ export const test = base.extend<Fixtures & LangOptions>({
 });
 
 export { expect };
+
+/**
+ * Stores `lang` as the language the reader picked on an earlier visit, in every page `context` opens:
+ * a script that runs before the page's own writes it when nothing is stored yet, so a switch of
+ * language in the test stays switched. (Playwright's `storageState` does it too, but opens and loads
+ * an extra page in every new context: about 0.3 s of CPU per test on a two-core machine, measured.)
+ */
+export async function rememberLanguage(context: BrowserContext, lang: Lang) {
+  await context.addInitScript(
+    ({ key, value }) => {
+      // A blank or opaque document has no storage of its own to write to (it throws): skip it.
+      if (window.location.origin === 'null') return;
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    { key: LANGUAGE_KEY, value: lang },
+  );
+}
 
 /**
  * Waits until a freshly loaded document is ready to use: the page has rendered (the root layout

@@ -52,7 +52,7 @@ test.describe('password reset', () => {
     // The old password is refused with 401 once, on purpose.
     allowConsoleError(/status of 401/);
     // The account is created on another device, which stays signed in; this page is signed out.
-    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang });
     await createAccount(other.request, account);
     expect((await sessionOf(other)).user).not.toBeNull();
 

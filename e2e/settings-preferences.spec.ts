@@ -15,6 +15,7 @@ test.describe('settings: preferences and notifications', () => {
     browser,
     baseURL,
     clientIp,
+    lang,
     t,
     account,
   }) => {
@@ -34,7 +35,7 @@ test.describe('settings: preferences and notifications', () => {
     await expectNoAxeViolations(page);
 
     // Another device that never chose anything shows the reader's choices once they sign in.
-    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang });
     await signInThrough(other, account.email, account.password);
     const phone = await other.newPage();
     await openApp(phone, '/settings/preferences');

@@ -26,6 +26,7 @@ test.describe('settings: account security', () => {
     browser,
     baseURL,
     clientIp,
+    lang,
     t,
     account,
     allowConsoleError,
@@ -33,7 +34,7 @@ test.describe('settings: account security', () => {
     // The wrong current password is refused with 400, on purpose.
     allowConsoleError(/status of 400/);
     await createAccount(page.request, account);
-    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang });
     await signInThrough(other, account.email, account.password);
 
     await openApp(page, '/settings/security');
@@ -66,7 +67,7 @@ test.describe('settings: account security', () => {
     expect((await sessionOf(page.context())).user).not.toBeNull();
     await other.close();
     // The new password is the one that works now.
-    const again = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    const again = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang });
     await signInThrough(again, account.email, NEW_PASSWORD);
     await again.close();
   });
@@ -76,11 +77,12 @@ test.describe('settings: account security', () => {
     browser,
     baseURL,
     clientIp,
+    lang,
     t,
     account,
   }) => {
     await createAccount(page.request, account);
-    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp });
+    const other = await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang });
     await signInThrough(other, account.email, account.password);
 
     await openApp(page, '/settings/security');
@@ -114,13 +116,14 @@ test.describe('settings: account security', () => {
     browser,
     baseURL,
     clientIp,
+    lang,
     t,
     account,
   }) => {
     await createAccount(page.request, account);
     const others = [
-      await openOtherDevice(browser, { baseURL: baseURL as string, clientIp }),
-      await openOtherDevice(browser, { baseURL: baseURL as string, clientIp }),
+      await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang }),
+      await openOtherDevice(browser, { baseURL: baseURL as string, clientIp, lang }),
     ];
     for (const other of others) await signInThrough(other, account.email, account.password);
 

@@ -1,17 +1,20 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, type Lang, rememberLanguage } from '../fixtures';
 
 /**
  * Another browser of the same reader, as a phone would be: its own cookies, the test's client
- * address (so the per-address limits stay the test's own), a phone's user agent.
+ * address (so the per-address limits stay the test's own), a phone's user agent, and the test's
+ * language stored as the one picked on it (like the test's own browser).
  */
-export function openOtherDevice(browser: Browser, options: { baseURL: string; clientIp: string }) {
-  return browser.newContext({
+export async function openOtherDevice(browser: Browser, options: { baseURL: string; clientIp: string; lang: Lang }) {
+  const context = await browser.newContext({
     baseURL: options.baseURL,
     extraHTTPHeaders: { 'X-Forwarded-For': options.clientIp },
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   });
+  await rememberLanguage(context, options.lang);
+  return context;
 }
 
 /** A browser (its cookies) or a bare API client. */
