@@ -1,5 +1,7 @@
+import nodeCrypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import { hashPassword } from 'better-auth/crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEAST_SCRYPT_N, passwordHasher, STANDARD_SCRYPT_N } from './password-hash.js';
 
 describe('password hashes', () => {
@@ -38,5 +40,74 @@ describe('password hashes', () => {
     expect(
       await passwordHasher(LEAST_SCRYPT_N).verify({ hash: hash.slice(0, -2), password: 'Minbar-Ledger-2026' }),
     ).toBe(false);
+  });
+
+  describe('just made', () => {
+    /** Counts the scrypt runs of `run` (node:crypto's, which both forms of hash use). */
+    async function scryptRuns(run: () => Promise<unknown>): Promise<number> {
+      const spy = vi.spyOn(nodeCrypto, 'scrypt');
+      syncBuiltinESMExports();
+      try {
+        await run();
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+        syncBuiltinESMExports();
+      }
+    }
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    for (const n of [STANDARD_SCRYPT_N, LEAST_SCRYPT_N]) {
+      it(`at cost ${n}, the first check of the password a hash was just made from costs no scrypt; every later one does`, async () => {
+        const hasher = passwordHasher(n);
+        let hash = '';
+        expect(await scryptRuns(async () => (hash = await hasher.hash('Minbar-Ledger-2026')))).toBe(1);
+        const answers: boolean[] = [];
+        expect(
+          await scryptRuns(async () => answers.push(await hasher.verify({ hash, password: 'Minbar-Ledger-2026' }))),
+        ).toBe(0);
+        expect(
+          await scryptRuns(async () => answers.push(await hasher.verify({ hash, password: 'Minbar-Ledger-2026' }))),
+        ).toBe(1);
+        expect(answers).toEqual([true, true]);
+      });
+    }
+
+    it('a wrong password right after the hash is checked by scrypt and refused, and uses up the shortcut', async () => {
+      const hasher = passwordHasher(LEAST_SCRYPT_N);
+      const hash = await hasher.hash('Minbar-Ledger-2026');
+      let answer = true;
+      expect(
+        await scryptRuns(async () => (answer = await hasher.verify({ hash, password: 'Minbar-Ledger-2027' }))),
+      ).toBe(1);
+      expect(answer).toBe(false);
+      expect(await scryptRuns(() => hasher.verify({ hash, password: 'Minbar-Ledger-2026' }))).toBe(1);
+    });
+
+    it('is forgotten after ten seconds, and by another hasher', async () => {
+      const hasher = passwordHasher(LEAST_SCRYPT_N);
+      const hash = await hasher.hash('Minbar-Ledger-2026');
+      expect(
+        await scryptRuns(() => passwordHasher(LEAST_SCRYPT_N).verify({ hash, password: 'Minbar-Ledger-2026' })),
+      ).toBe(1);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 10_001);
+      let answer = false;
+      expect(
+        await scryptRuns(async () => (answer = await hasher.verify({ hash, password: 'Minbar-Ledger-2026' }))),
+      ).toBe(1);
+      expect(answer).toBe(true);
+    });
+
+    it('keeps the 64 latest hashes only', async () => {
+      const hasher = passwordHasher(LEAST_SCRYPT_N);
+      const hashes: string[] = [];
+      for (let i = 0; i < 65; i++) hashes.push(await hasher.hash(`Minbar-Ledger-${i}`));
+      expect(await scryptRuns(() => hasher.verify({ hash: hashes[0] ?? '', password: 'Minbar-Ledger-0' }))).toBe(1);
+      expect(await scryptRuns(() => hasher.verify({ hash: hashes[1] ?? '', password: 'Minbar-Ledger-1' }))).toBe(0);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 
 /**
@@ -12,6 +12,16 @@ const COSTED = /^scrypt-n(\d+)\$([0-9a-f]+):([0-9a-f]+)$/;
 
 /** The smallest cost accepted at all; tests use it (loadConfig never sets anything but the standard). */
 export const LEAST_SCRYPT_N = 1_024;
+
+/**
+ * How long, and how many, hashes made a moment ago are remembered with a digest of their password:
+ * registration signs the new reader in with the password it has just hashed, and that sign-in need
+ * not pay for a second scrypt (a whole hash of CPU, for every anonymous registration).
+ */
+const JUST_MADE_MS = 10_000;
+const JUST_MADE_MAX = 64;
+
+const digestOf = (password: string) => createHash('sha256').update(password).digest();
 
 function derive(password: string, salt: string, n: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -31,13 +41,33 @@ export function passwordHasher(n: number) {
   if (n !== STANDARD_SCRYPT_N && (n < LEAST_SCRYPT_N || !Number.isInteger(Math.log2(n)))) {
     throw new RangeError(`scrypt cost ${n}: a power of two from ${LEAST_SCRYPT_N}`);
   }
+  // Each entry answers one verification, within JUST_MADE_MS, and only of the very password it was
+  // made from: any other password, or a later check, goes through scrypt as always.
+  const justMade = new Map<string, { digest: Buffer; until: number }>();
+  const remember = (hash: string, password: string) => {
+    const oldest = justMade.keys().next();
+    if (justMade.size >= JUST_MADE_MAX && !oldest.done) justMade.delete(oldest.value);
+    justMade.set(hash, { digest: digestOf(password), until: Date.now() + JUST_MADE_MS });
+  };
+  const madeFrom = (hash: string, password: string): boolean => {
+    const entry = justMade.get(hash);
+    if (!entry) return false;
+    justMade.delete(hash);
+    return entry.until >= Date.now() && timingSafeEqual(entry.digest, digestOf(password));
+  };
   return {
     async hash(password: string): Promise<string> {
-      if (n === STANDARD_SCRYPT_N) return hashPassword(password);
-      const salt = randomBytes(16).toString('hex');
-      return `scrypt-n${n}$${salt}:${(await derive(password, salt, n)).toString('hex')}`;
+      let hash: string;
+      if (n === STANDARD_SCRYPT_N) hash = await hashPassword(password);
+      else {
+        const salt = randomBytes(16).toString('hex');
+        hash = `scrypt-n${n}$${salt}:${(await derive(password, salt, n)).toString('hex')}`;
+      }
+      remember(hash, password);
+      return hash;
     },
     async verify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+      if (madeFrom(hash, password)) return true;
       const costed = COSTED.exec(hash);
       if (!costed) return verifyPassword({ hash, password });
       const [, cost, salt, key] = costed as unknown as [string, string, string, string];
