@@ -64,7 +64,9 @@ try {
     const encodings = new Set();
     const bytes = { js: 0, css: 0, other: 0, jsFiles: 0 };
     client.on('Network.responseReceived', (event) => {
-      types.set(event.requestId, event.type);
+      // A prefetched script (a prefetch link, which Chromium types Other: reader-area §2.1) is a script too.
+      const script = event.type === 'Script' || (event.type === 'Other' && /\.js(\?|$)/.test(event.response.url));
+      types.set(event.requestId, script ? 'Script' : event.type);
       if (event.type === 'Script') {
         const headers = Object.fromEntries(
           Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), v]),

@@ -54,6 +54,55 @@ test.describe('routing while signed out', () => {
 });
 
 test.describe('routing while signed in', () => {
+  test('a moment after start the search and book pages are fetched ahead, with the rest of the page language’s texts; search then opens from the cache', async ({
+    page,
+    t,
+    lang,
+    otherLang,
+    signInAs,
+  }) => {
+    await signInAs('patron');
+    const fetched = new Set<string>();
+    page.on('request', (request) => fetched.add(new URL(request.url()).pathname));
+    await openApp(page, '/');
+    const list = await page.evaluate(
+      () =>
+        JSON.parse(document.getElementById('prefetch-chunks')?.textContent ?? 'null') as {
+          code: string[];
+          texts: Record<string, string[]>;
+        } | null,
+    );
+    expect(list?.code.some((file) => /\/search-page-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(list?.code.some((file) => /\/book-page-[\w-]+\.js$/.test(file))).toBe(true);
+    const ahead = [...(list?.code ?? []), ...(list?.texts[lang] ?? [])];
+    await expect.poll(() => ahead.filter((file) => !fetched.has(file))).toEqual([]);
+    expect((list?.texts[otherLang] ?? []).filter((file) => fetched.has(file))).toEqual([]);
+    // Fetched by prefetch links, which download into the cache and run nothing.
+    expect(
+      await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(ahead);
+
+    await page.getByTestId('sidebar').getByRole('link', { name: t.nav.search, exact: true }).click();
+    await expect(page).toHaveURL('/search');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The page's code came out of the browser's cache: nothing transferred for it a second time.
+    const searchPage = list?.code.find((file) => /\/search-page-[\w-]+\.js$/.test(file)) ?? '';
+    const transfers = await page.evaluate(
+      (file) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname === file)
+          .map((entry) => ({
+            by: (entry as PerformanceResourceTiming).initiatorType,
+            bytes: (entry as PerformanceResourceTiming).transferSize,
+          })),
+      searchPage,
+    );
+    expect(transfers.map(({ by }) => by)).toEqual(['link', 'script']);
+    expect(transfers[0]?.bytes).toBeGreaterThan(0);
+    expect(transfers[1]?.bytes).toBe(0);
+  });
+
   test('an unknown path says the page does not exist, with home and search, and stays where it is', async ({
     page,
     t,

@@ -93,7 +93,7 @@ function holds(tree: unknown, path: string[]): boolean {
 }
 
 /** The chunks a page's first paint loads: `roots` and what they import statically. */
-function staticClosure(bundle: OutputBundle, roots: OutputChunk[]): OutputChunk[] {
+export function staticClosure(bundle: OutputBundle, roots: OutputChunk[]): OutputChunk[] {
   const seen = new Map(roots.map((chunk) => [chunk.fileName, chunk]));
   const queue = [...roots];
   for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {

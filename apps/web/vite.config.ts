@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { preactAliases } from './compat/aliases';
 import { i18nParts } from './i18n-parts';
+import { routePrefetch } from './route-prefetch';
 
 export default defineConfig({
   plugins: [
@@ -17,6 +18,12 @@ export default defineConfig({
       firstPage: '/src/features/catalogue/components/home-page.tsx',
       // The titles of the other pages, shown once they are loaded; the names of permissions.
       exempt: ['/src/app/router.tsx', '/packages/shared/src/permissions.ts'],
+    }),
+    // The pages a reader most likely opens next, fetched into the cache a moment after start
+    // (lib/prefetch.ts). The spec names /dashboard and /browse, which this app does not have; search
+    // and the book page are their counterparts.
+    routePrefetch({
+      pages: ['/src/features/search/components/search-page.tsx', '/src/features/catalogue/components/book-page.tsx'],
     }),
     // Brotli (quality 11) and gzip (level 9) copies of the scripts, styles and SVGs beside them, made
     // once here: the server answers /assets from memory with the copy the browser takes

@@ -6,10 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { GlobalErrorBoundary, GlobalErrorScreen } from './app/errors/global-error-boundary';
-import { createRouter, prefetchRoutes } from './app/router';
+import { createRouter } from './app/router';
 import { startAuth } from './features/auth/hooks/use-auth-session';
 import { useAuthStore } from './lib/auth/use-auth';
 import { i18n, initI18n } from './lib/i18n';
+import { prefetchNextPages } from './lib/prefetch';
 import { createQueryClient } from './lib/query-client';
 import { followReaderPreferences } from './lib/reader-preferences';
 import { installErrorReporter, reportError } from './lib/telemetry/error-reporter';
@@ -40,7 +41,7 @@ async function start() {
   void import('./lib/telemetry/web-vitals').then(({ startWebVitals }) =>
     startWebVitals({ getUserId: () => useAuthStore.getState().user?.id ?? null }),
   );
-  window.setTimeout(() => prefetchRoutes(['/search', '/book/prefetch']), TIMINGS.routePrefetchDelay);
+  window.setTimeout(() => prefetchNextPages(i18n.resolvedLanguage ?? i18n.language), TIMINGS.routePrefetchDelay);
 }
 
 installErrorReporter();

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { withWholeCatalogue } from '../lib/i18n';
 import { AppErrorPage } from './errors/app-error-page';
@@ -369,22 +369,4 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
-}
-
-/**
- * Loads the code of likely next pages ahead of time. The spec's prefetch names /dashboard and
- * /browse, which this route table does not have; search and the book page are their counterparts.
- * While the browser is offline it waits until the connection is back.
- */
-export function prefetchRoutes(paths: string[]) {
-  // Offline, the requests would only fail (and the chunks would not be kept): wait for the network.
-  if (!navigator.onLine) {
-    window.addEventListener('online', () => prefetchRoutes(paths), { once: true });
-    return;
-  }
-  for (const path of paths) {
-    for (const { route } of matchRoutes(routes, path) ?? []) {
-      if (typeof route.lazy === 'function') void route.lazy().catch(() => {});
-    }
-  }
 }
