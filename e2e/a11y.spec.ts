@@ -20,6 +20,16 @@ for (const theme of THEMES) {
       });
     }
 
+    test('the offline banner has no WCAG 2.1 AA violations', async ({ page, context, t, allowConsoleError }) => {
+      // Whatever the page was fetching as the connection dropped fails, and the browser logs it.
+      allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
+      await openApp(page, '/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await context.setOffline(true);
+      await expect(page.getByRole('alert').filter({ hasText: t.network.offline })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
     test('the sign-in portal views have no WCAG 2.1 AA violations', async ({ page, t, lang }) => {
       // Six full-page scans and a registration in one test: more than the default budget on a
       // busy 2-core machine.

@@ -9,7 +9,7 @@ export function NetworkBanners() {
   const isSlow = useIsSlowConnection();
   if (!isOnline) {
     return (
-      <div role="alert" className="flex items-center justify-center gap-2 bg-danger px-4 py-2 text-sm text-white">
+      <div role="alert" className="flex items-center justify-center gap-2 bg-danger px-4 py-2 text-sm text-danger-fg">
         <WifiOff aria-hidden className="size-4" />
         {t('network.offline')}
       </div>

@@ -7,7 +7,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-fg hover:opacity-90',
   secondary: 'border border-border bg-surface text-fg hover:bg-surface-2',
   ghost: 'text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-fg hover:opacity-90',
 };
 
 export const buttonClass = (variant: ButtonVariant = 'primary', className?: string) =>

@@ -148,7 +148,7 @@ export function LendingDeskPage() {
                   <span
                     className={clsx(
                       'min-w-6 rounded-full px-1.5 text-center text-xs',
-                      name === 'overdue' && count ? 'bg-danger text-white' : 'bg-surface-2 text-fg',
+                      name === 'overdue' && count ? 'bg-danger text-danger-fg' : 'bg-surface-2 text-fg',
                     )}
                     data-testid="queue-count"
                   >

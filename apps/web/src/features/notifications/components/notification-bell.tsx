@@ -43,7 +43,7 @@ export function NotificationBell() {
           <span
             aria-hidden
             data-testid="notification-badge"
-            className="pointer-events-none absolute -end-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-bold text-white"
+            className="pointer-events-none absolute -end-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[0.6875rem] leading-none font-bold text-danger-fg"
           >
             {badge}
           </span>
