@@ -1,5 +1,5 @@
 import { SLOW_CONNECTION } from '@maktaba/shared/constants';
-import { useSyncExternalStore } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useSyncExternalStore } from 'react';
 
 type NetworkInformationLike = EventTarget & { effectiveType?: string; rtt?: number };
 
@@ -59,4 +59,18 @@ export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
       window.addEventListener('online', () => importWhenOnline(load).then(resolve, reject), { once: true });
     });
   });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a component of whatever props, as React's own `lazy` takes.
+type AnyComponent = ComponentType<any>;
+
+/**
+ * `lazy` for the component `name` of a module loaded on demand, through importWhenOnline: a load
+ * the dropped connection broke is tried again once the browser is online.
+ */
+export function lazyWhenOnline<Module extends Record<Name, AnyComponent>, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name,
+): LazyExoticComponent<Module[Name]> {
+  return lazy(() => importWhenOnline(load).then((module) => ({ default: module[name] })));
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { type BookmarkActionProps, BookmarkActionProvider } from '../../components/bookmark-action';
@@ -14,30 +14,25 @@ import { refreshLoans } from '../../features/loans/lib/refresh-loans';
 import { useAuthStore } from '../../lib/auth/use-auth';
 import { withWholeCatalogue } from '../../lib/i18n';
 import { onLiveNotification } from '../../lib/live-notifications';
-import { importWhenOnline } from '../../lib/network';
+import { lazyWhenOnline } from '../../lib/network';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
 import { useSidebarStore } from './sidebar-store';
 
-const Drawer = lazy(() => importWhenOnline(() => import('./drawer')).then((module) => ({ default: module.Drawer })));
+const Drawer = lazyWhenOnline(() => import('./drawer'), 'Drawer');
 
 // Only book pages and guide steps show it: its code (the borrow dialog, loan summaries, waiting
 // lists) comes with the first of them, not with every page.
-const BorrowButton = lazy(() =>
-  importWhenOnline(() => withWholeCatalogue(import('../../features/loans/components/borrow-button'))).then(
-    (module) => ({
-      default: module.BorrowButton,
-    }),
-  ),
+const BorrowButton = lazyWhenOnline(
+  () => withWholeCatalogue(import('../../features/loans/components/borrow-button')),
+  'BorrowButton',
 );
 
 // Visitors do not see the bookmark toggle: its code (and the bookmarks' validation) comes once
 // someone is signed in, fetched ahead by the shell.
 const loadBookmarkToggle = () => import('../../features/bookmarks/components/bookmark-toggle');
-const LazyBookmarkToggle = lazy(() =>
-  importWhenOnline(loadBookmarkToggle).then((module) => ({ default: module.BookmarkToggle })),
-);
+const LazyBookmarkToggle = lazyWhenOnline(loadBookmarkToggle, 'BookmarkToggle');
 
 function BookmarkToggle(props: BookmarkActionProps) {
   const isSignedIn = useAuthStore((state) => state.isAuthenticated && state.profileComplete);

@@ -1,5 +1,5 @@
 import { LogIn, Menu, Search, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { autocompleteClient } from '../../components/search-autocomplete/get-suggestions';
@@ -8,22 +8,17 @@ import { buttonClass } from '../../components/ui/button';
 import { openFeedback } from '../../features/feedback/hooks/feedback-store';
 import { NotificationFeed } from '../../features/notifications/components/notification-feed';
 import { useAuthStore } from '../../lib/auth/use-auth';
-import { importWhenOnline } from '../../lib/network';
+import { lazyWhenOnline } from '../../lib/network';
 import { useSidebarStore } from './sidebar-store';
 
 // Signed-in readers' controls, with their menu and popover code: a visitor's first page does not
 // download them. The notifications they show are fetched, and their live stream opened, by
 // NotificationFeed, which comes with the header: as soon as someone is signed in, as before.
-const NotificationBell = lazy(() =>
-  importWhenOnline(() => import('../../features/notifications/components/notification-bell')).then((m) => ({
-    default: m.NotificationBell,
-  })),
+const NotificationBell = lazyWhenOnline(
+  () => import('../../features/notifications/components/notification-bell'),
+  'NotificationBell',
 );
-const AccountMenu = lazy(() =>
-  importWhenOnline(() => import('../../features/auth/components/account-menu')).then((m) => ({
-    default: m.AccountMenu,
-  })),
-);
+const AccountMenu = lazyWhenOnline(() => import('../../features/auth/components/account-menu'), 'AccountMenu');
 /** Holds a control's place while its code loads, so the header does not shift. */
 const ControlPlaceholder = () => <span aria-hidden className="inline-block size-11" />;
 

@@ -1,11 +1,11 @@
 import { TIMINGS } from '@maktaba/shared/constants';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import './toaster.css';
 import { useSessionMonitor } from '../../features/auth/hooks/use-auth-session';
 import { useAuthStore } from '../../lib/auth/use-auth';
-import { importWhenOnline } from '../../lib/network';
+import { lazyWhenOnline } from '../../lib/network';
 import { usePageTitleStore } from '../../lib/page-title';
 import { checkStorageQuota } from '../../lib/storage';
 import { watchSystemTheme } from '../../lib/theme';
@@ -14,9 +14,7 @@ import type { RouteHandle } from '../route-handle';
 import { NetworkBanners } from './network-banners';
 import { Splash } from './splash';
 
-const ToasterHost = lazy(() =>
-  importWhenOnline(() => import('./toaster-host')).then((module) => ({ default: module.ToasterHost })),
-);
+const ToasterHost = lazyWhenOnline(() => import('./toaster-host'), 'ToasterHost');
 
 /**
  * The Toaster (and sonner) load with the first toast of the shell, with the first page other than

@@ -1,12 +1,12 @@
 import { TIMINGS } from '@maktaba/shared/constants';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageLoading } from '../../../components/page-loading';
 import { ApiError } from '../../../lib/api-client';
 import { dispatchAuth, scheduleFlagsClear, useAuthStore } from '../../../lib/auth/use-auth';
-import { importWhenOnline } from '../../../lib/network';
+import { lazyWhenOnline } from '../../../lib/network';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useSaveAddress } from '../hooks/use-save-address';
 import { useAbandonRegistration } from '../hooks/use-sign-out';
@@ -30,13 +30,9 @@ export type PortalView = 'welcome' | 'signin' | 'register' | 'complete-profile';
 const loadSignInForm = () => import('./sign-in-form');
 const loadRegisterForm = () => import('./register-form');
 const loadCompleteProfileForm = () => import('./complete-profile-form');
-const SignInForm = lazy(() => importWhenOnline(loadSignInForm).then((module) => ({ default: module.SignInForm })));
-const RegisterForm = lazy(() =>
-  importWhenOnline(loadRegisterForm).then((module) => ({ default: module.RegisterForm })),
-);
-const CompleteProfileForm = lazy(() =>
-  importWhenOnline(loadCompleteProfileForm).then((module) => ({ default: module.CompleteProfileForm })),
-);
+const SignInForm = lazyWhenOnline(loadSignInForm, 'SignInForm');
+const RegisterForm = lazyWhenOnline(loadRegisterForm, 'RegisterForm');
+const CompleteProfileForm = lazyWhenOnline(loadCompleteProfileForm, 'CompleteProfileForm');
 
 /** Fetches the forms' code when the browser is idle, so that choosing one does not wait for it. */
 function usePreloadedForms() {

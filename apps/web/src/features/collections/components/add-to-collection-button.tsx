@@ -1,19 +1,18 @@
 import { clsx } from 'clsx';
 import { ListPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionActionProps } from '../../../components/collection-slots';
 import { buttonClass } from '../../../components/ui/button';
 import { usePageLanguage } from '../../../lib/hooks/use-page-language';
 import { withWholeCatalogue } from '../../../lib/i18n';
 import { pickLocalized } from '../../../lib/localized-text';
-import { importWhenOnline } from '../../../lib/network';
+import { lazyWhenOnline } from '../../../lib/network';
 
 // The dialog's code comes when a reader first opens it, not with every page that shows a card.
-const AddToCollectionDialog = lazy(() =>
-  importWhenOnline(() => withWholeCatalogue(import('./add-to-collection-dialog'))).then((module) => ({
-    default: module.AddToCollectionDialog,
-  })),
+const AddToCollectionDialog = lazyWhenOnline(
+  () => withWholeCatalogue(import('./add-to-collection-dialog')),
+  'AddToCollectionDialog',
 );
 
 /**

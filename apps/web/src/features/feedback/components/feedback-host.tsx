@@ -1,15 +1,13 @@
 import { MessageSquare } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { withWholeCatalogue } from '../../../lib/i18n';
-import { importWhenOnline } from '../../../lib/network';
+import { lazyWhenOnline } from '../../../lib/network';
 import { openFeedback, useFeedbackStore } from '../hooks/feedback-store';
 
 // The dialog, its forms and validation load only when someone first asks for it.
-const FeedbackDialog = lazy(() =>
-  importWhenOnline(() => withWholeCatalogue(import('./feedback-dialog'))).then((m) => ({ default: m.FeedbackDialog })),
-);
+const FeedbackDialog = lazyWhenOnline(() => withWholeCatalogue(import('./feedback-dialog')), 'FeedbackDialog');
 
 /** Mounts the feedback dialog once it has been asked for (openFeedback); the shell holds it, whatever opened it. */
 export function FeedbackHost() {

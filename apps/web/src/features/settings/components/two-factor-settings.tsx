@@ -1,5 +1,5 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/form-field';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useAuthStore } from '../../../lib/auth/use-auth';
-import { importWhenOnline } from '../../../lib/network';
+import { lazyWhenOnline } from '../../../lib/network';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -17,7 +17,7 @@ import {
 import { BackupCodesPanel } from './backup-codes-panel';
 import { PasswordPrompt } from './password-prompt';
 
-const TotpQrCode = lazy(() => importWhenOnline(() => import('./totp-qr-code')));
+const TotpQrCode = lazyWhenOnline(() => import('./totp-qr-code'), 'default');
 
 type Prompt = 'enable' | 'disable' | 'regenerate' | null;
 
