@@ -2,7 +2,7 @@ import type { SystemSettings } from '@maktaba/shared/schemas/system-settings';
 import { currentToast, expect, portal, test } from './auth-fixtures';
 import { openApp } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { lockAcrossWorkers } from './support/exclusive';
+import { lockAcrossWorkers, SYSTEM_SETTINGS_LOCK } from './support/exclusive';
 
 test.describe('system settings', () => {
   test('an admin renames the library, ships to the United Kingdom and closes registration, then opens it again', async ({
@@ -13,8 +13,9 @@ test.describe('system settings', () => {
     adminApi,
   }) => {
     test.setTimeout(120_000);
-    // The settings are the whole library's: one worker at a time changes them, and puts them back.
-    const release = await lockAcrossWorkers('system-settings');
+    // The settings are the whole library's: one worker at a time changes them, and puts them back;
+    // accounts made for other tests meanwhile wait (createAccount), as registration closes here.
+    const release = await lockAcrossWorkers(SYSTEM_SETTINGS_LOCK);
     const before = (await (await adminApi.get('/api/admin/system-settings')).json()) as SystemSettings;
     const uk = new Intl.DisplayNames([lang], { type: 'region' }).of('GB') ?? 'GB';
     try {

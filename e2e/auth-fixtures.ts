@@ -10,6 +10,7 @@ import {
 import { test as base, type Catalogue, expect } from './fixtures';
 import { E2E_ADMIN } from './support/admin-account';
 import { E2E_BASE_URL } from './support/e2e-env';
+import { SYSTEM_SETTINGS_LOCK, waitWhileLockedElsewhere } from './support/exclusive';
 import { withLendingSettingsLock } from './support/settings-lock';
 
 /** An account the tests create; the password passes every registration rule and no common list. */
@@ -147,6 +148,8 @@ export async function createAccount(
   account: Account,
   { verified = true }: { verified?: boolean } = {},
 ): Promise<string> {
+  // The system settings test closes registration for a while, under this lock.
+  await waitWhileLockedElsewhere(SYSTEM_SETTINGS_LOCK);
   const response = await request.post('/api/auth/sign-up', {
     data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
   });
