@@ -12,8 +12,14 @@ import { makeTempDir } from './helpers.js';
 
 const migrationCount = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).length;
 
-/** How many migrations the database holds, and whether it came from the template (its marker table). */
-async function open(dataDir: string, template: string): Promise<{ migrations: number; fromTemplate: boolean }> {
+/**
+ * How many migrations the database holds, whether it came from the template (its marker table), and
+ * the buffer pool it was opened with (db/pglite-buffers.ts).
+ */
+async function open(
+  dataDir: string,
+  template: string,
+): Promise<{ migrations: number; fromTemplate: boolean; buffers: string }> {
   const handle = await openPglite(dataDir, template);
   try {
     const [count] = await rowsOf<{ count: number }>(
@@ -24,11 +30,16 @@ async function open(dataDir: string, template: string): Promise<{ migrations: nu
       handle.db,
       sql`select to_regclass('public.made_from_template') is not null as found`,
     );
+    const [buffers] = await rowsOf<{ value: string }>(
+      handle.db,
+      sql`select current_setting('shared_buffers') as value`,
+    );
     // A table the migrations make, usable as any other.
     await handle.db.execute(sql`select count(*) from books`);
     return {
       migrations: count?.count ?? 0,
       fromTemplate: marker?.found ?? false,
+      buffers: buffers?.value ?? '',
     };
   } finally {
     await handle.close();
@@ -59,15 +70,17 @@ describe('the embedded database template', () => {
 
   it('fills an empty data directory from the template, then applies the migrations it lacks', async () => {
     const dataDir = path.join(temp, 'from-template');
-    expect(await open(dataDir, template)).toEqual({ migrations: migrationCount, fromTemplate: true });
-    // Opened again, it is the same database: nothing made twice.
-    expect(await open(dataDir, template)).toEqual({ migrations: migrationCount, fromTemplate: true });
+    // A new database has the smallest buffer pool.
+    expect(await open(dataDir, template)).toEqual({ migrations: migrationCount, fromTemplate: true, buffers: '32MB' });
+    // Opened again, it is the same database: nothing made twice. Its pool is now sized to what its
+    // files hold (about 26 MB, PostgreSQL's own catalogues included).
+    expect(await open(dataDir, template)).toEqual({ migrations: migrationCount, fromTemplate: true, buffers: '40MB' });
   }, 60_000);
 
   it('creates the database as before when the template is missing or does not load', async () => {
     const broken = path.join(temp, 'broken.tar.gz');
     fs.writeFileSync(broken, 'not a database');
-    const fresh = { migrations: migrationCount, fromTemplate: false };
+    const fresh = { migrations: migrationCount, fromTemplate: false, buffers: '32MB' };
     expect(await open(path.join(temp, 'broken'), broken)).toEqual(fresh);
     expect(await open(path.join(temp, 'none'), path.join(temp, 'missing.tar.gz'))).toEqual(fresh);
   }, 90_000);

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { SERVER_ROOT } from '../server-root.js';
 import { acquireDataDirLock } from './lock.js';
 import { createPostgresListener, type ListenOptions } from './pg-listener.js';
+import { pgliteStartParams } from './pglite-buffers.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -84,17 +85,20 @@ function takeTurns(client: PGlite): void {
  */
 async function createPglite(dir: string, template: string): Promise<PGlite> {
   const isEmpty = fs.readdirSync(dir).length === 0;
+  // Sized before PGlite opens: a database filled from the template starts with the smallest pool.
+  const startParams = pgliteStartParams(dir);
   if (isEmpty && fs.existsSync(template)) {
     try {
       return await PGlite.create(dir, {
         extensions: { pg_trgm },
+        startParams,
         loadDataDir: new Blob([fs.readFileSync(template)]),
       });
     } catch {
       for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
     }
   }
-  return PGlite.create(dir, { extensions: { pg_trgm } });
+  return PGlite.create(dir, { extensions: { pg_trgm }, startParams });
 }
 
 export async function openPglite(dataDir: string, template = PGLITE_TEMPLATE): Promise<DatabaseHandle> {
