@@ -1,9 +1,10 @@
-// The server as one file, dist/main.js, which `npm start` runs: the compiled modules (dist/) and
-// their dependencies bundled by esbuild. Loading ~1,900 modules one by one took 1.6 s of every start
+// The server as one file, dist/main-bundle.js, which `npm start` runs through dist/main.js: the
+// compiled modules (dist/) and their dependencies bundled by esbuild. Loading ~1,900 modules one by one took 1.6 s of every start
 // (resolving each package.json, reading and compiling each file); the bundle loads in a fraction.
 // Left outside, loaded from node_modules as usual: packages that load files of their own next to
 // their code (PGlite's WebAssembly and data, sharp's native binary, pino's worker threads, the API
 // documentation's assets, the disposable-domains list).
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
   entryPoints: [path.join(root, 'dist/index.js')],
-  outfile: path.join(root, 'dist/main.js'),
+  outfile: path.join(root, 'dist/main-bundle.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -34,3 +35,21 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The entry: it turns Node's compile cache on before the bundle loads, so that a restart reuses the
+// bundle's compiled code instead of compiling 8 MB of JavaScript again (on a 2-core machine about
+// 0.35 s of CPU without the cache, 0.12 s with it). The cache is written once the bundle has
+// loaded: a server stopped by a signal exits without writing it. Node keeps it in
+// NODE_COMPILE_CACHE, else in node-compile-cache in the system's temporary folder, keyed by the
+// file's content, and ignores a stale or damaged one; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+fs.writeFileSync(
+  path.join(root, 'dist/main.js'),
+  [
+    "// The server's entry (`npm start`): see apps/server/scripts/bundle.mjs.",
+    "import module from 'node:module';",
+    'module.enableCompileCache?.();',
+    "await import('./main-bundle.js');",
+    'module.flushCompileCache?.();',
+    '',
+  ].join('\n'),
+);

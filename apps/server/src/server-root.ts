@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The server package's directory (apps/server), where its migrations, seed data and package.json
  * are: the nearest directory above this module with the server's package.json. The same from the
- * sources (src/), the compiled files (dist/) and the single-file build (dist/main.js), whose
+ * sources (src/), the compiled files (dist/) and the single-file build (dist/main-bundle.js), whose
  * modules all sit at different depths.
  */
 function findServerRoot(): string {
