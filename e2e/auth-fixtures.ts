@@ -10,8 +10,12 @@ import {
 import { test as base, type Catalogue, expect } from './fixtures';
 import { E2E_ADMIN } from './support/admin-account';
 import { E2E_BASE_URL } from './support/e2e-env';
-import { SYSTEM_SETTINGS_LOCK, waitWhileLockedElsewhere } from './support/exclusive';
-import { withLendingSettingsLock } from './support/settings-lock';
+import {
+  LENDING_SETTINGS_LOCK,
+  SYSTEM_SETTINGS_LOCK,
+  waitWhileLockedElsewhere,
+  withLockAcrossWorkers,
+} from './support/exclusive';
 
 /** An account the tests create; the password passes every registration rule and no common list. */
 export type Account = {
@@ -42,7 +46,7 @@ type AuthFixtures = {
   signInAs: (role: Role) => Promise<RoleAccount>;
   /**
    * Held for the whole test by a test that changes the library's lending settings or needs them
-   * unchanged while it runs (support/settings-lock.ts): ask for it to take it.
+   * unchanged while it runs (LENDING_SETTINGS_LOCK in support/exclusive.ts): ask for it to take it.
    */
   lendingSettingsLock: undefined;
 };
@@ -64,7 +68,8 @@ export const test = base.extend<AuthFixtures, AuthWorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   clientIp: async ({}, use) => use(randomClientIp()),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  lendingSettingsLock: async ({}, use) => withLendingSettingsLock(() => use(undefined)),
+  // A test waits up to three minutes for it: the lending tests that hold it are long.
+  lendingSettingsLock: async ({}, use) => withLockAcrossWorkers(LENDING_SETTINGS_LOCK, () => use(undefined), 180_000),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ 'X-Forwarded-For': clientIp }),
   account: async ({ lang }, use, testInfo) => {
     const slug = testInfo.title

@@ -4,6 +4,14 @@ import path from 'node:path';
 /** Held by the test that changes the library's system settings (and closes registration for a while). */
 export const SYSTEM_SETTINGS_LOCK = 'system-settings';
 
+/**
+ * The library's lending settings are one record for the whole server, and the English and Arabic
+ * runs of a test go on at the same time in two workers. A test that changes them, or that needs
+ * them as they are (a returned copy offered to the waiting list, not approved by itself), holds
+ * this lock while it runs (the `lendingSettingsLock` fixture).
+ */
+export const LENDING_SETTINGS_LOCK = 'lending-settings';
+
 /** The locks this worker holds. */
 const heldHere = new Set<string>();
 
@@ -51,5 +59,15 @@ export async function waitWhileLockedElsewhere(name: string, timeoutMs = 120_000
   while (fs.existsSync(lock)) {
     if (Date.now() > deadline) throw new Error(`the lock ${name} stayed taken for ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs `work` holding the lock `name` (lockAcrossWorkers), and releases it however `work` ends. */
+export async function withLockAcrossWorkers<T>(name: string, work: () => Promise<T>, timeoutMs?: number): Promise<T> {
+  const release = await lockAcrossWorkers(name, timeoutMs);
+  try {
+    return await work();
+  } finally {
+    release();
   }
 }
