@@ -84,7 +84,9 @@ export const test = base.extend<Fixtures & LangOptions>({
       });
       context.on('weberror', (error) => {
         if (allowedPageErrors.some((pattern) => pattern.test(error.error().message))) return;
-        problems.push(`pageerror: ${error.error().stack ?? error.error().message}`);
+        // A thrown or rejected value that is not an Error (a string, an Event, undefined) comes with
+        // an empty stack and its description as the message.
+        problems.push(`pageerror: ${error.error().stack || error.error().message}`);
       });
       context.on('request', (request) => {
         const url = new URL(request.url());
