@@ -24,7 +24,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'maktaba-bench-covers-'));
 const databaseEnv = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
 const created = spawnSync(
   process.execPath,
-  [path.join(root, 'apps/server/dist/cli/user-create.js'), '--email', email, '--role', 'librarian', '--password-stdin'],
+  [path.join(root, 'apps/server/dist/bin/user-create.js'), '--email', email, '--role', 'librarian', '--password-stdin'],
   { input: `${password}\n`, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv } },
 );
 if (created.status !== 0) throw new Error(`user:create failed: ${created.stderr}`);

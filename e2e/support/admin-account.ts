@@ -15,7 +15,7 @@ export function createE2eAdmin(dataDir: string) {
   execFileSync(
     process.execPath,
     [
-      path.join(REPO_ROOT, 'apps/server/dist/cli/user-create.js'),
+      path.join(REPO_ROOT, 'apps/server/dist/bin/user-create.js'),
       '--email',
       E2E_ADMIN.email,
       '--role',

@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from '../src/server.js';
 import { makeTempDir, SERVER_DIR, testConfig } from './helpers.js';
 import { runBuiltCli } from './run-cli.js';
 
-const CLI = path.join(SERVER_DIR, 'dist/cli/import.js');
+const CLI = path.join(SERVER_DIR, 'dist/bin/import.js');
 const tempDir = makeTempDir('maktaba-import-cli-');
 const dataDir = path.join(tempDir, 'data');
 const file = path.join(tempDir, 'books.jsonl');

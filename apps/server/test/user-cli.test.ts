@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from '../src/server.js';
 import { makeTempDir, SERVER_DIR, testConfig } from './helpers.js';
 import { runBuiltCli } from './run-cli.js';
 
-const CLI = path.join(SERVER_DIR, 'dist/cli/user-create.js');
+const CLI = path.join(SERVER_DIR, 'dist/bin/user-create.js');
 const tempDir = makeTempDir('maktaba-cli-');
 const dataDir = path.join(tempDir, 'data');
 
