@@ -67,8 +67,8 @@ export const randomClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${ra
 export const test = base.extend<AuthFixtures, AuthWorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   clientIp: async ({}, use) => use(randomClientIp()),
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   // A test waits up to three minutes for it: the lending tests that hold it are long.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   lendingSettingsLock: async ({}, use) => withLockAcrossWorkers(LENDING_SETTINGS_LOCK, () => use(undefined), 180_000),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ 'X-Forwarded-For': clientIp }),
   account: async ({ lang }, use, testInfo) => {
