@@ -3,13 +3,13 @@
  * what is refused (422, 413, 429, a foreign origin), the admin summary, and the retention sweep.
  */
 import { LIMITS } from '@maktaba/shared/constants';
-import { TelemetrySummarySchema } from '@maktaba/shared/schemas/telemetry';
+import { type ErrorBatch, TelemetrySummarySchema, type WebVitalsBatch } from '@maktaba/shared/schemas/telemetry';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { clientErrors, rateLimitCounters, securityEvents, webVitals } from '../src/db/schema/index.js';
-import { TELEMETRY_RULES } from '../src/modules/telemetry/telemetry.service.js';
+import { recordErrors, recordWebVitals, TELEMETRY_RULES } from '../src/modules/telemetry/telemetry.service.js';
 import { createTelemetryPruner } from '../src/modules/telemetry/telemetry-prune.js';
 import { clientFrom, uniqueIp } from './api-client.js';
 import { accountAs, describeEachDriver, rawRequest, useTestServer } from './helpers.js';
@@ -134,6 +134,20 @@ describeEachDriver('telemetry over HTTP', (driver) => {
       browser: { name: 'Chrome', version: '131.0.6778.85' },
     });
     expect(event?.occurredAt.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('keeps reports whose account was deleted on their way, without the account', async () => {
+    // The session named the reader when the request came in; the account was gone by the time the
+    // reports were written (a reader deletes the account and the page sends its last measures).
+    const gone = { userId: OTHER_USER_ID, userAgent: CHROME_UA };
+    await recordErrors(db, gone, { errors: [errorReport()] } as unknown as ErrorBatch);
+    await recordWebVitals(db, gone, { events: [vital()] } as unknown as WebVitalsBatch);
+    const errors = await db.select().from(clientErrors);
+    const vitals = await db.select().from(webVitals);
+    expect(errors.map((row) => ({ userId: row.userId, message: row.message }))).toEqual([
+      { userId: null, message: 'TypeError: x is undefined' },
+    ]);
+    expect(vitals.map((row) => ({ userId: row.userId, name: row.name }))).toEqual([{ userId: null, name: 'LCP' }]);
   });
 
   it('ignores the browser a vitals event claims', async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import {
   authAccounts,
   authUsers,
@@ -21,14 +22,6 @@ export type NewAccount = {
 
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
-}
-
-/** Whether a database error (or one it wraps) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

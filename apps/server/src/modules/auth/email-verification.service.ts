@@ -10,6 +10,7 @@ import type {
 } from '@maktaba/shared/schemas/email-verification';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit.js';
@@ -19,7 +20,6 @@ import type { MailWorker } from '../mail/mail-worker.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { recordUserActivity } from '../users/user-activity.repository.js';
 import { insertAudit } from '../users/users.repository.js';
-import { isUniqueViolation } from './accounts.repository.js';
 import type { Auth } from './auth.js';
 import { isDisposableEmail } from './disposable-domains.js';
 import {

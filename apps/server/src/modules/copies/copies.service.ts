@@ -8,10 +8,10 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
-import { isUniqueViolation } from '../auth/accounts.repository.js';
 import { findBook } from '../catalogue/catalogue.repository.js';
 import { bookNotFound } from '../catalogue/catalogue.service.js';
 import { auditedBook } from '../catalogue/catalogue-editor.audit.js';

@@ -8,6 +8,7 @@ import {
 } from '@maktaba/shared/schemas/telemetry';
 import { UAParser } from 'ua-parser-js';
 import type { Database } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import {
   countClientErrorsByType,
@@ -48,22 +49,39 @@ export const TELEMETRY_RULES = {
 
 type Sender = { userId: string | null; userAgent: string | undefined };
 
+/**
+ * Stores a batch under the sender's account. An account deleted while its last reports were on
+ * their way (the reader deletes it, and the page sends what it measured as it leaves) is no longer
+ * there to refer to: the batch is kept without it, as the deletion leaves the account's earlier
+ * reports, instead of failing with a 500.
+ */
+async function asSender(sender: Sender, insert: (userId: string | null) => Promise<void>): Promise<void> {
+  try {
+    await insert(sender.userId);
+  } catch (error) {
+    if (sender.userId === null || !isForeignKeyViolation(error)) throw error;
+    await insert(null);
+  }
+}
+
 const toDate = (timestamp: string | number) => new Date(timestamp);
 
 export async function recordErrors(db: Database, sender: Sender, batch: ErrorBatch): Promise<void> {
   const headerAgent = sender.userAgent?.slice(0, TELEMETRY_LIMITS.userAgentMax) ?? null;
-  await insertClientErrors(
-    db,
-    batch.errors.map((report) => ({
-      type: report.type,
-      message: report.message,
-      stack: report.stack ?? null,
-      url: report.url ?? null,
-      userAgent: report.userAgent ?? headerAgent,
-      metadata: report.metadata ?? {},
-      userId: sender.userId,
-      occurredAt: toDate(report.timestamp),
-    })),
+  await asSender(sender, (userId) =>
+    insertClientErrors(
+      db,
+      batch.errors.map((report) => ({
+        type: report.type,
+        message: report.message,
+        stack: report.stack ?? null,
+        url: report.url ?? null,
+        userAgent: report.userAgent ?? headerAgent,
+        metadata: report.metadata ?? {},
+        userId,
+        occurredAt: toDate(report.timestamp),
+      })),
+    ),
   );
 }
 
@@ -76,26 +94,28 @@ export function describeBrowser(userAgent: string | undefined): { name: string |
 
 export async function recordWebVitals(db: Database, sender: Sender, batch: WebVitalsBatch): Promise<void> {
   const browser = describeBrowser(sender.userAgent);
-  await insertWebVitals(
-    db,
-    batch.events.map((event) => ({
-      name: event.name,
-      value: event.value,
-      rating: event.rating,
-      delta: event.delta,
-      metricId: event.id,
-      navigationType: event.navigationType ?? null,
-      path: event.path,
-      sessionId: event.sessionId,
-      userId: sender.userId,
-      device: {
-        type: event.device.type,
-        viewport: event.device.viewport,
-        connection: event.device.connection ?? null,
-      },
-      browser,
-      occurredAt: toDate(event.timestamp),
-    })),
+  await asSender(sender, (userId) =>
+    insertWebVitals(
+      db,
+      batch.events.map((event) => ({
+        name: event.name,
+        value: event.value,
+        rating: event.rating,
+        delta: event.delta,
+        metricId: event.id,
+        navigationType: event.navigationType ?? null,
+        path: event.path,
+        sessionId: event.sessionId,
+        userId,
+        device: {
+          type: event.device.type,
+          viewport: event.device.viewport,
+          connection: event.device.connection ?? null,
+        },
+        browser,
+        occurredAt: toDate(event.timestamp),
+      })),
+    ),
   );
 }
 

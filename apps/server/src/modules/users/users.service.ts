@@ -16,15 +16,11 @@ import {
 } from '@maktaba/shared/schemas/admin-users';
 import type { Actor } from '../../actor.js';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Queryable } from '../../db/queryable.js';
 import { AppError } from '../../errors.js';
 import type { RequestMetadata } from '../../request-metadata.js';
-import {
-  creationSourceOf,
-  findUserProviders,
-  isUniqueViolation,
-  primaryProvider,
-} from '../auth/accounts.repository.js';
+import { creationSourceOf, findUserProviders, primaryProvider } from '../auth/accounts.repository.js';
 import { findUserByEmail, replaceResetToken } from '../auth/password.repository.js';
 import { revokeSessions } from '../auth/sessions.repository.js';
 import { hashToken, newLinkToken } from '../auth/token-hash.js';
