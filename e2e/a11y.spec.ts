@@ -1,6 +1,7 @@
 import { fillRegisterStepOne, portal } from './auth-fixtures';
 import { expect, openApp, storedLanguage, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { holdShared, SYSTEM_SETTINGS_LOCK } from './support/exclusive';
 
 const THEMES = ['light', 'solarized-light', 'dark'] as const;
 
@@ -60,13 +61,20 @@ for (const theme of THEMES) {
         'true',
       );
       await expectNoAxeViolations(page);
-      await fillRegisterStepOne(page, t, {
-        email: `a11y-${theme}-${lang}@example.org`,
-        password: 'Quiet-Reading-2025',
-        name: 'Zahra',
-      });
-      await button(t.auth.register.submit).click();
-      await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.completeProfile.title);
+      // Step 1 makes the account: registration must stay open meanwhile (the system settings test
+      // closes it for a while).
+      const release = await holdShared(SYSTEM_SETTINGS_LOCK);
+      try {
+        await fillRegisterStepOne(page, t, {
+          email: `a11y-${theme}-${lang}@example.org`,
+          password: 'Quiet-Reading-2025',
+          name: 'Zahra',
+        });
+        await button(t.auth.register.submit).click();
+        await expect(portal(page).getByRole('heading', { level: 1 })).toHaveText(t.auth.completeProfile.title);
+      } finally {
+        release();
+      }
       await expectNoAxeViolations(page);
     });
 

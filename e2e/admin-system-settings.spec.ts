@@ -13,8 +13,9 @@ test.describe('system settings', () => {
     adminApi,
   }) => {
     test.setTimeout(120_000);
-    // The settings are the whole library's: one worker at a time changes them, and puts them back;
-    // accounts made for other tests meanwhile wait (createAccount), as registration closes here.
+    // The settings are the whole library's: one worker at a time changes them, and puts them back.
+    // Registration closes here: registrations under way in other workers end first, and new ones
+    // (createAccount, the registrationOpen fixture) wait until the lock is released.
     const release = await lockAcrossWorkers(SYSTEM_SETTINGS_LOCK);
     const before = (await (await adminApi.get('/api/admin/system-settings')).json()) as SystemSettings;
     const uk = new Intl.DisplayNames([lang], { type: 'region' }).of('GB') ?? 'GB';

@@ -10,12 +10,7 @@ import {
 import { test as base, type Catalogue, expect } from './fixtures';
 import { E2E_ADMIN } from './support/admin-account';
 import { E2E_BASE_URL } from './support/e2e-env';
-import {
-  LENDING_SETTINGS_LOCK,
-  SYSTEM_SETTINGS_LOCK,
-  waitWhileLockedElsewhere,
-  withLockAcrossWorkers,
-} from './support/exclusive';
+import { holdShared, LENDING_SETTINGS_LOCK, SYSTEM_SETTINGS_LOCK, withLockAcrossWorkers } from './support/exclusive';
 
 /** An account the tests create; the password passes every registration rule and no common list. */
 export type Account = {
@@ -49,6 +44,12 @@ type AuthFixtures = {
    * unchanged while it runs (LENDING_SETTINGS_LOCK in support/exclusive.ts): ask for it to take it.
    */
   lendingSettingsLock: undefined;
+  /**
+   * Held for the whole test by a test that registers through the portal (or signs up with Google):
+   * the system settings test, which closes registration for a while, waits for it to end, and it
+   * waits while that test runs (SYSTEM_SETTINGS_LOCK in support/exclusive.ts).
+   */
+  registrationOpen: undefined;
 };
 
 /** An account of a role, made by `roleAccount`; `id` is its user's (and profile's) id. */
@@ -70,6 +71,15 @@ export const test = base.extend<AuthFixtures, AuthWorkerFixtures>({
   // A test waits up to three minutes for it: the lending tests that hold it are long.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   lendingSettingsLock: async ({}, use) => withLockAcrossWorkers(LENDING_SETTINGS_LOCK, () => use(undefined), 180_000),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  registrationOpen: async ({}, use) => {
+    const release = await holdShared(SYSTEM_SETTINGS_LOCK);
+    try {
+      await use(undefined);
+    } finally {
+      release();
+    }
+  },
   extraHTTPHeaders: async ({ clientIp }, use) => use({ 'X-Forwarded-For': clientIp }),
   account: async ({ lang }, use, testInfo) => {
     const slug = testInfo.title
@@ -154,10 +164,12 @@ export async function createAccount(
   { verified = true }: { verified?: boolean } = {},
 ): Promise<string> {
   // The system settings test closes registration for a while, under this lock.
-  await waitWhileLockedElsewhere(SYSTEM_SETTINGS_LOCK);
-  const response = await request.post('/api/auth/sign-up', {
-    data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
-  });
+  const release = await holdShared(SYSTEM_SETTINGS_LOCK);
+  const response = await request
+    .post('/api/auth/sign-up', {
+      data: { email: account.email, password: account.password, name: account.name, ...ADDRESS },
+    })
+    .finally(release);
   expect(response.status(), await response.text()).toBe(201);
   const id = ((await response.json()) as { user: { id: string } }).user.id;
   if (verified) {

@@ -11,7 +11,8 @@ import { type OidcIdentity, oidcIdentityCookie } from './support/oidc-mock';
  * button, the provider (a local OpenID Connect server that answers at once for the identity in
  * this browser's cookie), /auth/callback, and where the reader lands.
  */
-test.beforeEach(({ allowOrigin }) => allowOrigin(OIDC_ISSUER));
+// A first Google sign-in registers the reader: registration must stay open meanwhile.
+test.beforeEach(({ allowOrigin, registrationOpen: _open }) => allowOrigin(OIDC_ISSUER));
 
 function googleIdentity(lang: Lang, overrides: Partial<OidcIdentity> = {}): OidcIdentity {
   const id = randomUUID().slice(0, 8);

@@ -12,6 +12,9 @@ import {
 import { openApp, reloadApp } from './fixtures';
 
 test.describe('registration', () => {
+  // Registration must stay open while these run (the system settings test closes it for a while).
+  test.beforeEach(({ registrationOpen: _open }) => {});
+
   test('both steps from a guarded page: signed in and back on that page', async ({ page, t, account }) => {
     await openApp(page, '/myimam');
     await expect(page).toHaveURL(`/signin?returnUrl=${encodeURIComponent('/myimam')}`);

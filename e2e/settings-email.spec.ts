@@ -40,6 +40,7 @@ test.describe('e-mail verification and change', () => {
     lang,
     account,
     allowConsoleError,
+    registrationOpen: _open,
   }) => {
     // A whole registration, a link resent and two links opened: more than the default time.
     test.slow();
