@@ -3,7 +3,7 @@
  * active readers, registrations, bookmarks, loans, errors, web vitals), rolled up, then each
  * chart's exact figures — zeros on empty days, the zero-result queries, p75 on a small sample,
  * loans per month and category; today counted live (a real search shows at once); the raw event
- * writers (a search, a signed-in reader's day); a 422 for a bad period; a CSV file.
+ * writers (a search, a signed-in reader's day, a batch naming a reader who deleted the account); a 422 for a bad period; a CSV file.
  */
 import crypto from 'node:crypto';
 import {
@@ -17,7 +17,9 @@ import {
 import { normalizeSearchText } from '@maktaba/shared/search-text';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { insertNamingAccounts } from '../src/db/account-rows.js';
 import type { Database } from '../src/db/client.js';
+import { isForeignKeyViolation } from '../src/db/pg-errors.js';
 import { rowsOf } from '../src/db/raw.js';
 import {
   authUsers,
@@ -36,6 +38,7 @@ import {
 import { WEEK_PREFIX, WEEKLY_METRICS } from '../src/modules/analytics/analytics.metrics.js';
 import { metricRows, mostViewed, topQueries } from '../src/modules/analytics/analytics.repository.js';
 import { rollUpAnalytics } from '../src/modules/analytics/analytics.service.js';
+import { flushSearchEvents, recordSearchEvent } from '../src/modules/analytics/analytics.writers.js';
 import { addDays, daysBetween, isoWeekStart, monthsBetween, utcDay } from '../src/modules/analytics/analytics-days.js';
 import { csvCell } from '../src/modules/lending-reports/csv.js';
 import { createTelemetryPruner } from '../src/modules/telemetry/telemetry-prune.js';
@@ -562,6 +565,48 @@ describeEachDriver('admin analytics over HTTP', (driver) => {
     expect(daily.series.searches[0]).toBeGreaterThanOrEqual(2);
     expect(daily.series.registrations[0]).toBeGreaterThanOrEqual(1);
     expect(Math.abs(Date.now() - Date.parse(daily.computedAt))).toBeLessThan(60_000);
+  });
+
+  it('keeps a batch of searches when one of their readers deleted the account meanwhile', async () => {
+    // Searches wait up to 200 ms to be written together: the batch names a reader who is still here,
+    // one whose account was deleted in that moment, and a visitor. None is lost; only the reader who
+    // is gone is left out, as deleting the account does to the earlier searches.
+    const leaving = await accountAs(server, 'patron', { name: `Leaving ${tag}` });
+    const logger = server.running.deps.logger;
+    const word = `Zqwv${crypto.randomBytes(4).toString('hex')}`;
+    const search = (who: string, userId: string | null) => {
+      const query = `${word} ${who}`;
+      recordSearchEvent(
+        db,
+        { query, normalized: normalizeSearchText(query), resultCount: 1, filters: {}, locale: 'en', userId },
+        logger,
+      );
+    };
+    search('stays', patron.id);
+    search('leaves', leaving.id);
+    search('visits', null);
+    await db.delete(authUsers).where(eq(authUsers.id, leaving.id));
+    await flushSearchEvents(db);
+    const rows = await db
+      .select({ query: searchEvents.query, userId: searchEvents.userId })
+      .from(searchEvents)
+      .where(sql`${searchEvents.query} like ${`${word} %`}`)
+      .orderBy(searchEvents.query);
+    expect(rows).toEqual([
+      { query: `${word} leaves`, userId: null },
+      { query: `${word} stays`, userId: patron.id },
+      { query: `${word} visits`, userId: null },
+    ]);
+  });
+
+  it('still refuses a row whose other reference is missing, when every account named is there', async () => {
+    const missingBook = crypto.randomUUID();
+    await expect(
+      insertNamingAccounts(db, [{ userId: patron.id, bookId: missingBook }], (rows) =>
+        db.insert(bookmarks).values(rows),
+      ),
+    ).rejects.toSatisfy(isForeignKeyViolation);
+    expect(await db.select().from(bookmarks).where(eq(bookmarks.bookId, missingBook))).toEqual([]);
   });
 
   it('writes one reader_days row per reader and day, whatever the number of requests', async () => {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { insertNamingAccounts } from '../../db/account-rows.js';
 import type { Database } from '../../db/client.js';
 import { readerDays, searchEvents } from '../../db/schema/index.js';
 import { utcDay } from './analytics-days.js';
@@ -54,13 +55,10 @@ function writeSearchBatch(db: Database, batch: SearchEventBatch): Promise<void> 
   const rows = batch.rows.splice(0);
   if (rows.length === 0) return batch.writing;
   batch.writing = batch.writing.then(() =>
-    db
-      .insert(searchEvents)
-      .values(rows)
-      .then(
-        () => undefined,
-        (error: unknown) => batch.logger.warn({ err: error, events: rows.length }, 'could not record search events'),
-      ),
+    insertNamingAccounts(db, rows, (kept) => db.insert(searchEvents).values(kept)).then(
+      () => undefined,
+      (error: unknown) => batch.logger.warn({ err: error, events: rows.length }, 'could not record search events'),
+    ),
   );
   return batch.writing;
 }

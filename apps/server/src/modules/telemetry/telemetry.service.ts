@@ -7,8 +7,8 @@ import {
   type WebVitalsBatch,
 } from '@maktaba/shared/schemas/telemetry';
 import { UAParser } from 'ua-parser-js';
+import { insertNamingAccounts } from '../../db/account-rows.js';
 import type { Database } from '../../db/client.js';
-import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import {
   countClientErrorsByType,
@@ -49,40 +49,21 @@ export const TELEMETRY_RULES = {
 
 type Sender = { userId: string | null; userAgent: string | undefined };
 
-/**
- * Stores a batch under the sender's account. An account deleted while its last reports were on
- * their way (the reader deletes it, and the page sends what it measured as it leaves) is no longer
- * there to refer to: the batch is kept without it, as the deletion leaves the account's earlier
- * reports, instead of failing with a 500.
- */
-async function asSender(sender: Sender, insert: (userId: string | null) => Promise<void>): Promise<void> {
-  try {
-    await insert(sender.userId);
-  } catch (error) {
-    if (sender.userId === null || !isForeignKeyViolation(error)) throw error;
-    await insert(null);
-  }
-}
-
 const toDate = (timestamp: string | number) => new Date(timestamp);
 
 export async function recordErrors(db: Database, sender: Sender, batch: ErrorBatch): Promise<void> {
   const headerAgent = sender.userAgent?.slice(0, TELEMETRY_LIMITS.userAgentMax) ?? null;
-  await asSender(sender, (userId) =>
-    insertClientErrors(
-      db,
-      batch.errors.map((report) => ({
-        type: report.type,
-        message: report.message,
-        stack: report.stack ?? null,
-        url: report.url ?? null,
-        userAgent: report.userAgent ?? headerAgent,
-        metadata: report.metadata ?? {},
-        userId,
-        occurredAt: toDate(report.timestamp),
-      })),
-    ),
-  );
+  const rows = batch.errors.map((report) => ({
+    type: report.type,
+    message: report.message,
+    stack: report.stack ?? null,
+    url: report.url ?? null,
+    userAgent: report.userAgent ?? headerAgent,
+    metadata: report.metadata ?? {},
+    userId: sender.userId,
+    occurredAt: toDate(report.timestamp),
+  }));
+  await insertNamingAccounts(db, rows, (kept) => insertClientErrors(db, kept));
 }
 
 /** Browser name and version from the User-Agent header (the event's own `browser` is not trusted). */
@@ -94,29 +75,25 @@ export function describeBrowser(userAgent: string | undefined): { name: string |
 
 export async function recordWebVitals(db: Database, sender: Sender, batch: WebVitalsBatch): Promise<void> {
   const browser = describeBrowser(sender.userAgent);
-  await asSender(sender, (userId) =>
-    insertWebVitals(
-      db,
-      batch.events.map((event) => ({
-        name: event.name,
-        value: event.value,
-        rating: event.rating,
-        delta: event.delta,
-        metricId: event.id,
-        navigationType: event.navigationType ?? null,
-        path: event.path,
-        sessionId: event.sessionId,
-        userId,
-        device: {
-          type: event.device.type,
-          viewport: event.device.viewport,
-          connection: event.device.connection ?? null,
-        },
-        browser,
-        occurredAt: toDate(event.timestamp),
-      })),
-    ),
-  );
+  const rows = batch.events.map((event) => ({
+    name: event.name,
+    value: event.value,
+    rating: event.rating,
+    delta: event.delta,
+    metricId: event.id,
+    navigationType: event.navigationType ?? null,
+    path: event.path,
+    sessionId: event.sessionId,
+    userId: sender.userId,
+    device: {
+      type: event.device.type,
+      viewport: event.device.viewport,
+      connection: event.device.connection ?? null,
+    },
+    browser,
+    occurredAt: toDate(event.timestamp),
+  }));
+  await insertNamingAccounts(db, rows, (kept) => insertWebVitals(db, kept));
 }
 
 async function countErrors(db: Database, since: Date): Promise<TelemetrySummary['errors']['last24h']> {
