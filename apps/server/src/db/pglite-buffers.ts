@@ -4,8 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 
 const MB = 1024 * 1024;
 /** PostgreSQL's and PGlite's default: a library this size or larger keeps it. */
-export const MAX_SHARED_BUFFERS_MB = 128;
-export const MIN_SHARED_BUFFERS_MB = 32;
+const MAX_SHARED_BUFFERS_MB = 128;
+const MIN_SHARED_BUFFERS_MB = 32;
 const STEP_MB = 8;
 
 /** Bytes of the files under `dir`, through every subfolder; 0 when it does not exist. */
