@@ -75,7 +75,7 @@ async function main() {
   const password = await readPassword(values['password-stdin']);
   const valid = NewPasswordSchema.safeParse(password);
   if (!valid.success) fail(valid.error.issues.map((issue) => english(issue.message)).join('\n'));
-  if (isCommonPassword(password)) fail(english('validation.passwordCommon'));
+  if (await isCommonPassword(password)) fail(english('validation.passwordCommon'));
 
   const database = await openDatabase(config, logger);
   try {

@@ -102,7 +102,7 @@ export async function signUp(
   }
   const check = await evaluateSecurity(db, { action: 'registration', identifier: email, ip, userAgent });
   if (!check.allowed) throw blocked(check, 'Registration blocked for security reasons');
-  if (isCommonPassword(input.password)) {
+  if (await isCommonPassword(input.password)) {
     throw new AppError('VALIDATION_FAILED', undefined, {
       details: { fieldErrors: { password: ['validation.passwordCommon'] } },
     });

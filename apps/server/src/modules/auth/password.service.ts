@@ -135,7 +135,7 @@ export async function resetPassword(
 ): Promise<void> {
   const { db, auth, mailer } = deps;
   const tokenHash = hashToken(input.token);
-  if (isCommonPassword(input.newPassword)) throw weakPassword();
+  if (await isCommonPassword(input.newPassword)) throw weakPassword();
   // Hashing is slow on purpose: do it only for a token that looks usable, before the transaction.
   if (!(await isResetTokenUsable(db, tokenHash))) throw new AppError('INVALID_RESET_TOKEN');
   const passwordHash = await (await auth.$context).password.hash(input.newPassword);
@@ -170,7 +170,7 @@ export async function changePassword(
   const since = new Date(Date.now() - PASSWORD_RULES.changeFailureWindowMs);
   const failures = await countPasswordEvents(db, 'password_change_failed', { identifier: actor.email }, since);
   if (failures >= PASSWORD_RULES.maxChangeFailures) throw new AppError('RATE_LIMITED');
-  if (isCommonPassword(input.newPassword)) throw weakPassword();
+  if (await isCommonPassword(input.newPassword)) throw weakPassword();
 
   const { password } = await auth.$context;
   const currentHash = await findPasswordHash(db, actor.id);
