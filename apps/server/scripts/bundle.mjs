@@ -14,8 +14,27 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * Libraries a start does not need, loaded on first use. Our own code imports those it uses with
+ * `import()` (the common-password list); a dependency that imports one statically gets, instead of
+ * it, a module of ours with the same asynchronous functions that import it when first called.
+ * esbuild evaluates a module reached only through `import()` when that call runs, not at load.
+ */
+const deferred = {
+  name: 'deferred-libraries',
+  setup(pluginBuild) {
+    // The passkey plugin's WebAuthn library and its ASN.1/X.509 parsers: see webauthn-deferred.ts.
+    pluginBuild.onResolve({ filter: /^@simplewebauthn\/server$/ }, (args) =>
+      args.importer.includes(`${path.sep}@better-auth${path.sep}passkey${path.sep}`)
+        ? { path: path.join(root, 'dist/modules/auth/webauthn-deferred.js') }
+        : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
+  plugins: [deferred],
   platform: 'node',
   format: 'esm',
   target: 'node22',
