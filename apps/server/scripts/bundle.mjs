@@ -24,11 +24,25 @@ const deferred = {
   name: 'deferred-libraries',
   setup(pluginBuild) {
     // The passkey plugin's WebAuthn library and its ASN.1/X.509 parsers: see webauthn-deferred.ts.
-    pluginBuild.onResolve({ filter: /^@simplewebauthn\/server$/ }, (args) =>
-      args.importer.includes(`${path.sep}@better-auth${path.sep}passkey${path.sep}`)
-        ? { path: path.join(root, 'dist/modules/auth/webauthn-deferred.js') }
-        : undefined,
-    );
+    const passkeyDir = `${path.sep}@better-auth${path.sep}passkey${path.sep}`;
+    let passkeysBundled = false;
+    let rewritten = false;
+    pluginBuild.onResolve({ filter: /^@better-auth\/passkey$/ }, () => {
+      passkeysBundled = true;
+      return undefined;
+    });
+    pluginBuild.onResolve({ filter: /^@simplewebauthn\/server$/ }, (args) => {
+      if (!args.importer.includes(passkeyDir)) return undefined;
+      rewritten = true;
+      return { path: path.join(root, 'dist/modules/auth/webauthn-deferred.js') };
+    });
+    // A new version of the plugin that reaches the library another way would put it back on the
+    // start path without a word: fail the build instead.
+    pluginBuild.onEnd(() => {
+      if (passkeysBundled && !rewritten) {
+        throw new Error('@better-auth/passkey no longer imports @simplewebauthn/server: see webauthn-deferred.ts');
+      }
+    });
   },
 };
 

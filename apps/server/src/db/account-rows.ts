@@ -16,6 +16,7 @@ const ATTEMPTS = 3;
  * longer there to refer to, and the insert fails on the user reference. The rows of accounts that
  * are gone are then written without them, as deleting the account does to its earlier rows; every
  * other row keeps its account, and a violation that is not about an account is thrown as it was.
+ * Not for use inside a transaction: the failed insert would end it.
  */
 export async function insertNamingAccounts<Row extends NamingRow>(
   db: Queryable,
