@@ -217,6 +217,26 @@ test.describe('registration', () => {
     await expect(currentToast(page)).toHaveText(t.auth.toasts.signUpFailed);
   });
 
+  test('a password from the leaked lists sends the user back to step 1 with "too common"', async ({
+    page,
+    t,
+    account,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 422/);
+    await openApp(page, '/signup');
+    // Long enough, with a letter and a number: only the server's list of leaked passwords refuses it.
+    await fillRegisterStepOne(page, t, { ...account, password: 'Password1' });
+    await portal(page).getByRole('button', { name: t.auth.register.submit, exact: true }).click();
+    await fillAddress(page, t);
+    await portal(page).getByRole('button', { name: t.auth.completeProfile.submit, exact: true }).click();
+
+    const password = portal(page).getByLabel(t.auth.register.password, { exact: true });
+    await expectFieldError(password, t.validation.passwordCommon);
+    await expect(portal(page).getByLabel(t.auth.register.email, { exact: true })).toHaveValue(account.email);
+    await expect(portal(page).getByLabel(t.auth.register.name)).toHaveValue(account.name);
+  });
+
   test('a failed sign-up says "Sign Up Failed", and why once, in the form\'s alert', async ({
     page,
     t,
