@@ -1,4 +1,5 @@
 import type * as WebAuthn from '@simplewebauthn/server';
+import { loadOnce } from '../../load-once.js';
 
 /**
  * The four WebAuthn functions the passkey plugin (@better-auth/passkey) calls, with the library
@@ -8,15 +9,7 @@ import type * as WebAuthn from '@simplewebauthn/server';
  * about 200 ms of every start on a 2-core machine, for a feature most requests never touch. All
  * four are asynchronous already, so the plugin sees no difference.
  */
-let library: Promise<typeof WebAuthn> | undefined;
-
-function load(): Promise<typeof WebAuthn> {
-  library ??= import('@simplewebauthn/server').catch((error: unknown) => {
-    library = undefined; // loaded again by the next request
-    throw error;
-  });
-  return library;
-}
+const load = loadOnce((): Promise<typeof WebAuthn> => import('@simplewebauthn/server'));
 
 export const generateRegistrationOptions: typeof WebAuthn.generateRegistrationOptions = async (options) =>
   (await load()).generateRegistrationOptions(options);
